@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { notFound } from './http-error';
+import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin, openApiRoutes } from './plugins/openapi';
+import { healthRoutes } from './routes/health';
+import { referenceDataRoutes } from './routes/reference-data';
+import { userSessionRoutes } from './routes/user-session';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the server with the core API under /api. The web server adds the storefront to the same instance. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    // Keep a caller's request id when it is a sane token, so logs join across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(
+    async (api) => {
+      // JSON is the only body this API takes; text/plain would otherwise be accepted as a string.
+      api.removeContentTypeParser('text/plain');
+      await api.register(openApiPlugin);
+      await api.register(healthRoutes);
+      await api.register(referenceDataRoutes);
+      await api.register(userSessionRoutes);
+      await api.register(openApiRoutes);
+      // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
+      api.all('/*', { schema: { hide: true } }, async (request) => {
+        throw notFound(`There is no ${request.method} ${request.url.split('?')[0]} in this API.`);
+      });
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

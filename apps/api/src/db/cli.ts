@@ -1,0 +1,25 @@
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from './client';
+import { migrate } from './migrate';
+import { seed } from './seed/seed';
+
+/** npm run db:migrate | db:seed, against DATABASE_URL or the embedded database in DATA_DIR. */
+const command = process.argv[2];
+if (command !== 'migrate' && command !== 'seed') {
+  console.error('usage: cli.ts migrate|seed');
+  process.exit(2);
+}
+try {
+  const config = loadConfig();
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` });
+  try {
+    await migrate(database);
+    if (command === 'seed') await seed(database.db);
+    console.log(`${command} done (${database.kind})`);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

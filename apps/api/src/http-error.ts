@@ -1,0 +1,18 @@
+import type { FieldError } from '@charms/contracts/errors';
+
+/** An error a client caused or can act on; the error handler turns it into the one error shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, 'NOT_FOUND', message);
+
+export const invalidFields = (fields: FieldError[]) =>
+  new HttpError(400, 'VALIDATION_ERROR', fields.map((field) => `${field.field} ${field.message}`).join('; '), fields);

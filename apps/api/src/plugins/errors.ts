@@ -1,0 +1,67 @@
+import type { FieldError } from '@charms/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, invalidFields } from '../http-error';
+
+/** Header names arrive lower-cased; answer with the spelling the caller knows. */
+const HEADER_NAMES: Record<string, string> = { usersessionid: 'userSessionId' };
+
+/** Fastify's own client errors, in words a shopper (or the developer behind the page) understands. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'This call takes a JSON body (Content-Type: application/json).'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE', 'The request body is larger than the 100 KB this call accepts.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON', 'The body is empty but says it is JSON; send a JSON object or no Content-Type.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'The body is not valid JSON.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', 'The Content-Length header does not match the body.'],
+};
+
+function describeIssue(issue: FastifySchemaValidationError, context: string | undefined): FieldError {
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const field = HEADER_NAMES[path] ?? (path || context || 'request');
+  const message = issue.message ?? 'is invalid';
+  if (message === 'is required' || (issue.keyword === 'invalid_type' && message.includes('received undefined'))) {
+    return { field, message: context === 'headers' ? 'header is required' : 'is required' };
+  }
+  if (issue.keyword === 'invalid_type') {
+    const expected = (issue.params as { expected?: string }).expected;
+    return { field, message: expected ? `must be ${expected === 'object' ? 'a JSON object' : `a ${expected}`}` : 'has the wrong type' };
+  }
+  if (issue.keyword === 'unrecognized_keys') {
+    const keys = (issue.params as { keys?: string[] }).keys ?? [];
+    return { field: keys.join(', ') || field, message: 'is not a field this call accepts' };
+  }
+  return { field, message };
+}
+
+/** The one error handler: every 4xx/5xx is {error: {code, message, details?}}; 5xx never show internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, details: error.details } });
+    }
+    if (error.validation) {
+      const fields = error.validation.map((issue) => describeIssue(issue, error.validationContext));
+      const invalid = invalidFields(fields);
+      return reply.status(400).send({ error: { code: invalid.code, message: invalid.message, details: fields } });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      const [status, code, message] = known;
+      return reply.status(status).send({ error: { code, message } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      error: { code: 'INTERNAL_ERROR', message: `Something went wrong on our side. Please try again; reference ${request.id}.` },
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `There is no ${request.method} ${request.url.split('?')[0]} in this API.` } });
+  });
+});

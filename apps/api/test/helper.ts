@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { seed } from '../src/db/seed/seed';
+
+/**
+ * An isolated, migrated and seeded database for one test file: in-memory PGlite by default, or a fresh
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped afterwards).
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrate(database);
+    await seed(database.db);
+    return { database, drop: () => database.close() };
+  }
+  const name = `charms_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await migrate(database);
+  await seed(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The whole API on its own test database, built once per test file; requests go through app.inject(). */
+export function useTestApp(): { readonly app: FastifyInstance; readonly database: Database } {
+  const state = {} as { app: FastifyInstance; database: Database; drop: () => Promise<void> };
+  beforeAll(async () => {
+    const { database, drop } = await createTestDatabase();
+    state.database = database;
+    state.drop = drop;
+    state.app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+  }, 60_000);
+  afterAll(async () => {
+    // app.close() closes the database through its onClose hook; drop() then removes a server database.
+    await state.app?.close();
+    await state.drop?.();
+  });
+  return state;
+}
+
+/** Asserts the one error shape and returns its body. */
+export function errorOf(response: { statusCode: number; json: () => unknown }) {
+  const body = response.json() as { error: { code: string; message: string; details?: unknown } };
+  return body.error;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, parseDollars, percentOf, sumCents, timesQuantity } from './money';
+
+describe('formatCents', () => {
+  it('shows dollars with two decimals and thousands separators', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(75)).toBe('$0.75');
+    expect(formatCents(9250)).toBe('$92.50');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(-500)).toBe('-$5.00');
+  });
+
+  it('refuses fractional cents instead of rounding them silently', () => {
+    expect(() => formatCents(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('parseDollars', () => {
+  it('reads amounts as shoppers and query strings write them', () => {
+    expect(parseDollars('42.50')).toBe(4250);
+    expect(parseDollars('42.5')).toBe(4250);
+    expect(parseDollars('42')).toBe(4200);
+    expect(parseDollars('$1,042.05')).toBe(104205);
+    expect(parseDollars(' 0.75 ')).toBe(75);
+  });
+
+  it('rejects what is not an amount', () => {
+    for (const bad of ['', 'abc', '-1', '1.234', '1e3', '12,34', '$', '1..2']) {
+      expect(parseDollars(bad)).toBeNull();
+    }
+  });
+});
+
+describe('arithmetic in cents', () => {
+  it('adds, multiplies and takes percentages without floating-point drift', () => {
+    expect(sumCents([10, 20, 30])).toBe(60);
+    expect(timesQuantity(1995, 3)).toBe(5985);
+    expect(percentOf(1999, 10)).toBe(200);
+    expect(percentOf(5, 10)).toBe(1);
+  });
+});
