@@ -10,6 +10,14 @@ import { healthRoutes } from './routes/health';
 import { referenceDataRoutes } from './routes/reference-data';
 import { userSessionRoutes } from './routes/user-session';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database every route uses; closed when the app closes. */
+    database: Database;
+    config: Config;
+  }
+}
+
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

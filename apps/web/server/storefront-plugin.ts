@@ -1,0 +1,65 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
+
+export interface StorefrontOptions {
+  build: ServerBuild;
+  clientDir: string;
+  loadContext: (request: FastifyRequest) => AppLoadContext;
+}
+
+/**
+ * Serves the React Router storefront from the same Fastify instance as the API: the built client files,
+ * then every other path through React Router's request handler (Fetch Request in, Fetch Response out).
+ */
+export async function storefrontPlugin(app: FastifyInstance, options: StorefrontOptions) {
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      // Vite fingerprints everything under assets/: it can be cached forever.
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  // Forms post url-encoded or multipart bodies: hand the raw stream to React Router untouched.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const handle = createRequestHandler(options.build, 'production');
+  app.all('/*', async (request, reply) => {
+    const response = await handle(toFetchRequest(request, reply), options.loadContext(request));
+    return sendFetchResponse(reply, response);
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(`${request.protocol}://${request.host}${request.url}`, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}

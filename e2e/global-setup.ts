@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Starts the built shop on a free port with a fresh embedded database, and hands its address to the tests
+ * through E2E_BASE_URL. Set E2E_BASE_URL yourself to test a shop that is already running.
+ */
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) return;
+  const dataDir = mkdtempSync(join(tmpdir(), 'charms-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The shop did not start within 120 s')), 120_000);
+    let output = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /open at (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace('localhost', '127.0.0.1'));
+      }
+    });
+    server.on('exit', (code) => reject(new Error(`The shop exited with code ${code} before starting:\n${output}`)));
+  });
+  process.env.E2E_BASE_URL = baseUrl;
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
