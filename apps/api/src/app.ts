@@ -46,8 +46,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  // While shutting down, in-flight responses close their keep-alive connection so the server can stop.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => database.close());
 
