@@ -6,7 +6,11 @@ import type { Database } from './db/client';
 import { notFound } from './http-error';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
+import { contentRoutes } from './routes/content';
+import { responseCachePlugin } from './plugins/response-cache';
+import { catalogRoutes } from './routes/catalog';
 import { healthRoutes } from './routes/health';
+import { imageRoutes } from './routes/images';
 import { referenceDataRoutes } from './routes/reference-data';
 import { userSessionRoutes } from './routes/user-session';
 
@@ -58,6 +62,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(responseCachePlugin);
   await app.register(
     async (api) => {
       // JSON is the only body this API takes; text/plain would otherwise be accepted as a string.
@@ -66,6 +71,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(healthRoutes);
       await api.register(referenceDataRoutes);
       await api.register(userSessionRoutes);
+      await api.register(catalogRoutes);
+      await api.register(imageRoutes);
+      await api.register(contentRoutes);
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {

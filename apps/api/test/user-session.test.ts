@@ -88,9 +88,9 @@ describe('PUT /api/user-session', () => {
 
   it('changes the given fields and keeps the others; productId is a product id', async () => {
     const session = await createSession();
-    const response = await put(session.id, { metalId: 30, productId: 1234 });
+    const response = await put(session.id, { metalId: 30, productId: 1001 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...session, metalId: 30, productId: 1234 });
+    expect(response.json()).toEqual({ ...session, metalId: 30, productId: 1001 });
     const again = await put(session.id, { braceletSize: 8, productsOrderBy: 'Newest', productId: null });
     expect(again.json()).toEqual({ ...session, metalId: 30, braceletSize: 8, productsOrderBy: 'Newest', productId: null });
   });
@@ -112,7 +112,13 @@ describe('PUT /api/user-session', () => {
 
   it('changes nothing when any field is rejected', async () => {
     const session = await createSession();
-    for (const body of [{ metalId: 10, braceletSize: 100 }, { metalId: 10, productsOrderBy: 'x' }, { metalId: 10, productId: -1 }, { metalId: 99 }]) {
+    for (const body of [
+      { metalId: 10, braceletSize: 100 },
+      { metalId: 10, productsOrderBy: 'x' },
+      { metalId: 10, productId: -1 },
+      { metalId: 10, productId: 999_999 },
+      { metalId: 99 },
+    ]) {
       const response = await put(session.id, body);
       expect(response.statusCode).toBe(400);
     }

@@ -1,18 +1,64 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
+import { AnalyticsPageViews, GtmScript } from './components/analytics';
+import { NotFound } from './components/not-found';
+import { ScrollToTopButton } from './components/scroll-to-top';
+import { ShopperSessionProvider } from './components/shopper-session';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { SiteMenu } from './components/site-menu';
+import { ROBOTS_CONTENT } from './lib/seo';
+import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import './app.css';
 
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { menuItems } = await context.api.getMenu();
+  const { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId } = context.store;
+  return {
+    store: { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId },
+    menuItems,
+    prefs: readShopperPrefs(request),
+    year: new Date().getFullYear(),
+  };
+}
+
+/** The root data is the same on every page: reload it only when something can have changed it. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate, currentUrl, nextUrl }: Route.ShouldRevalidateFunctionArgs) {
+  if (formAction === '/preferences') return true;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content={ROBOTS_CONTENT[data?.store.robots ?? 'noindex']} />
+        <meta name="theme-color" content="#2b2622" />
+        {/* Lets CSS tell a page without JavaScript (menus open on hover and focus) from one with it. */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <GtmScript gtmId={data?.store.gtmId} />
       </head>
       <body>
-        {children}
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        {data ? (
+          <>
+            <SiteHeader storeName={data.store.name} phone={data.store.phone} />
+            <SiteMenu items={data.menuItems} />
+          </>
+        ) : null}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {data ? <SiteFooter storeName={data.store.name} phone={data.store.phone} year={data.year} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -20,19 +66,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <ShopperSessionProvider initialPrefs={loaderData.prefs ?? DEFAULT_PREFS}>
+      <AnalyticsPageViews />
+      <Outlet />
+      <ScrollToTopButton />
+    </ShopperSessionProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (
-    <main className="page">
-      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-      <p>{notFound ? 'We could not find that page.' : 'Please try again in a moment.'}</p>
+    <div className="page">
+      <h1>Something went wrong</h1>
+      <p>Please try again in a moment, or call us.</p>
       <p>
         <a href="/">Back to the shop</a>
       </p>
-    </main>
+    </div>
   );
 }

@@ -1,3 +1,29 @@
-import { type RouteConfig, index } from '@react-router/dev/routes';
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { GIFT_PAGES } from './content/gift-pages';
+import { LANDING_PAGES } from './content/landing-pages';
 
-export default [index('routes/home.tsx')] satisfies RouteConfig;
+/**
+ * Every page of the storefront. Routes are matched by specificity, not by order, so the catch-all `*`
+ * (CMS page, else not found) only gets paths nothing else claims. The catalog's routes (products, categories,
+ * sitemap) go in their own block below.
+ */
+export default [
+  // Storefront shell, landing, gift and content pages (issue 4).
+  index('routes/home.tsx'),
+  ...LANDING_PAGES.map((page) => route(page.path, 'routes/charm-landing.tsx', { id: `landing${page.path}` })),
+  ...GIFT_PAGES.map((page) => route(page.path, 'routes/gift-ideas.tsx', { id: `gift${page.path}` })),
+  route('girl-charm-bracelets', 'routes/girl-charm-bracelets.tsx'),
+  route('contact-us', 'routes/contact-us.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('about-us', 'routes/about-us.tsx'),
+  route('faq', 'routes/faq.tsx'),
+  route('newsletter', 'routes/newsletter.tsx'),
+  route('preferences', 'routes/preferences.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('art/*', 'routes/art-image.ts'),
+
+  // Catalog (issue 3).
+
+  // Last resort: a CMS page for the path, else the not-found page with status 404.
+  route('*', 'routes/cms-page.tsx'),
+] satisfies RouteConfig;

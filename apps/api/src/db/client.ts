@@ -15,6 +15,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL URL, for a server; undefined for the embedded database. */
   url?: string;
+  /**
+   * Calls `onMessage` for every NOTIFY on the channel, and `onLost` when notifications may have been missed
+   * (the listening connection dropped; it reconnects by itself). Returns a function that stops listening.
+   */
+  listen(channel: string, onMessage: () => void, onLost: () => void): Promise<() => Promise<void>>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +41,7 @@ function openPostgres(url: string): Database {
     db,
     kind: 'postgres',
     url,
+    listen: (channel, onMessage, onLost) => listenOnServer(url, channel, onMessage, onLost),
     ping: async () => {
       await pool.query('select 1');
     },
@@ -51,6 +57,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    listen: async (channel, onMessage) => client.listen(channel, onMessage),
     ping: async () => {
       await client.query('select 1');
     },
@@ -62,4 +69,31 @@ async function openPglite(dataDir: string): Promise<Database> {
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
   return () => (closing ??= close());
+}
+
+/** LISTEN on a dedicated connection (a pool connection may be handed to others), reconnecting when it drops. */
+async function listenOnServer(url: string, channel: string, onMessage: () => void, onLost: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', onMessage);
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (stopped) return;
+      onLost();
+      setTimeout(() => void connect().catch(() => onLost()), 1000).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+    // Anything may have changed while no one listened: treat a (re)connection as a change.
+    onMessage();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
 }

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  customType,
   boolean,
   check,
   doublePrecision,
+  index,
   integer,
+  primaryKey,
   pgTable,
   serial,
   smallint,
@@ -61,7 +64,7 @@ export const userSessions = pgTable(
     braceletSize: doublePrecision('bracelet_size')
       .notNull()
       .references(() => braceletSizes.inches),
-    productId: integer('product_id'),
+    productId: integer('product_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
     productsOrderBy: text('products_order_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,3 +77,107 @@ export const userSessions = pgTable(
   ],
 );
 export type UserSessionRow = typeof userSessions.$inferSelect;
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A charm or a bracelet. Prices per metal live in product_prices; a metal without a row is not offered. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    brand: text('brand').notNull().default('Rembrandt'),
+    kind: text('kind', { enum: ['charm', 'bracelet'] }).notNull(),
+    /** Which drawing the generated image uses (see @charms/art). */
+    shape: text('shape').notNull(),
+    /** The category that names the product page's path and its breadcrumbs. */
+    primaryCategoryId: integer('primary_category_id')
+      .notNull()
+      .references(() => categories.id),
+    /** Bracelet lengths offered, in inches; empty for charms. */
+    sizes: doublePrecision('sizes').array().notNull().default(sql`'{}'`),
+    clasp: text('clasp'),
+    engravingMaxChars: smallint('engraving_max_chars'),
+    /** Allowed engraving fonts; empty when the product is not engravable. */
+    engravingFonts: text('engraving_fonts').array().notNull().default(sql`'{}'`),
+    isPhotoArt: boolean('is_photo_art').notNull().default(false),
+    /** Customizable items (e.g. calendar charms) are made to order: business days before shipping. */
+    leadTimeMinDays: smallint('lead_time_min_days'),
+    leadTimeMaxDays: smallint('lead_time_max_days'),
+    returnable: boolean('returnable').notNull().default(true),
+    /** Curated groups that storefront pages list, e.g. 'girls-bracelets'. */
+    collections: text('collections').array().notNull().default(sql`'{}'`),
+    /** Words a shopper may search by that are not in the name (category names, synonyms). */
+    keywords: text('keywords').notNull().default(''),
+    unitsSold: integer('units_sold').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Full-text search: the name weighs most, then keywords, then the description. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', keywords), 'B') || setweight(to_tsvector('english', description), 'C')`,
+      ),
+  },
+  (table) => [
+    index('products_search_idx').using('gin', table.searchVector),
+    index('products_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('products_name_idx').on(table.name, table.id),
+    index('products_created_at_idx').on(table.createdAt),
+    index('products_units_sold_idx').on(table.unitsSold),
+    index('products_collections_idx').using('gin', table.collections),
+  ],
+);
+export type ProductRow = typeof products.$inferSelect;
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.productId] }), index('product_categories_product_idx').on(table.productId)],
+);
+
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    metalId: smallint('metal_id')
+      .notNull()
+      .references(() => metals.id),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.metalId] }),
+    index('product_prices_metal_price_idx').on(table.metalId, table.priceCents),
+    check('product_prices_positive', sql`${table.priceCents} > 0`),
+  ],
+);
+
+/** Content pages served by GET /api/content?objectKey={path}; html is sanitized when saved. */
+export const cmsPages = pgTable('cms_pages', {
+  path: text('path').primaryKey(),
+  title: text('title').notNull(),
+  metaDescription: text('meta_description').notNull().default(''),
+  metaKeywords: text('meta_keywords').notNull().default(''),
+  html: text('html').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The catalog's own words (from product names and keywords), for correcting misspelled searches. */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    word: text('word').primaryKey(),
+    frequency: integer('frequency').notNull(),
+  },
+  (table) => [index('search_vocabulary_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
+);

@@ -4,8 +4,8 @@ import { DEFAULT_BRACELET_SIZE, DEFAULT_PRODUCT_ORDER, type ProductOrder } from 
 import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { type UserSessionRow, userSessions } from '../db/schema';
-import { notFound } from '../http-error';
+import { type UserSessionRow, products, userSessions } from '../db/schema';
+import { invalidFields, notFound } from '../http-error';
 
 function toUserSession(row: UserSessionRow): UserSession {
   return {
@@ -42,6 +42,10 @@ export async function getUserSession(db: Db, id: string): Promise<UserSession> {
 
 /** Changes only the fields given; answers 404 (and changes nothing) for an unknown session. */
 export async function updateUserSession(db: Db, id: string, changes: UpdateUserSessionBody): Promise<UserSession> {
+  if (changes.productId != null) {
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, changes.productId));
+    if (!product) throw invalidFields([{ field: 'productId', message: 'is not a product in our catalog' }]);
+  }
   const [row] = await db
     .update(userSessions)
     .set({ ...changes, updatedAt: sql`now()` })

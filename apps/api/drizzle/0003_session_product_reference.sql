@@ -1,0 +1,1 @@
+ALTER TABLE "user_sessions" ADD CONSTRAINT "user_sessions_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;

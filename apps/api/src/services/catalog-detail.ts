@@ -1,0 +1,146 @@
+import type { ProductDetailQuery, ProductDetailResponse } from '@charms/contracts/catalog';
+import { parseProductPath } from '@charms/domain/catalog-paths';
+import { ENGRAVING_CENTS_PER_CHARACTER, ENGRAVING_FONTS, isEngravingFree } from '@charms/domain/engraving';
+import { DEFAULT_METAL_ID, METALS, type Metal, findMetalById, findMetalBySlug } from '@charms/domain/metals';
+import { estimateShipDate } from '@charms/domain/ship-dates';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/query';
+import { notFound } from '../http-error';
+import { type SummaryRow, ga4Item, imageUrl, money, pathOf, pickSize, toSummary } from './catalog-presenters';
+
+export interface DetailContext {
+  db: Db;
+  storeName: string;
+  now: () => Date;
+}
+
+interface ProductRow extends SummaryRow {
+  description: string;
+  clasp: string | null;
+  engravingFonts: string[];
+  leadTimeMinDays: number | null;
+  leadTimeMaxDays: number | null;
+  returnable: boolean;
+  primaryCategoryName: string;
+}
+
+const notAProduct = () => notFound('We could not find that product. It may no longer be made; try searching for it.');
+
+async function loadProduct(db: Db, id: number) {
+  const result = await queryRows<ProductRow>(db,sql`
+    select p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
+           p.engraving_max_chars as "engravingMaxChars", p.engraving_fonts as "engravingFonts", p.description, p.clasp,
+           p.lead_time_min_days as "leadTimeMinDays", p.lead_time_max_days as "leadTimeMaxDays", p.returnable,
+           c.url_friendly_name as "primaryCategorySlug", c.category_name as "primaryCategoryName", null as "priceCents"
+    from products p join categories c on c.id = p.primary_category_id
+    where p.id = ${id}`);
+  const product = result[0];
+  if (!product) return undefined;
+  const [prices, categories] = await Promise.all([
+    queryRows<{ metalId: number; priceCents: number }>(db,
+      sql`select metal_id as "metalId", price_cents as "priceCents" from product_prices where product_id = ${id}`,
+    ),
+    queryRows<{ categoryName: string; urlFriendlyName: string }>(db,sql`
+      select c.category_name as "categoryName", c.url_friendly_name as "urlFriendlyName"
+      from product_categories pc join categories c on c.id = pc.category_id join products p on p.id = pc.product_id
+      where pc.product_id = ${id} order by (c.id = p.primary_category_id) desc, c.category_name`),
+  ]);
+  return {
+    product: { ...product, sizes: product.sizes ?? [], engravingFonts: product.engravingFonts ?? [] },
+    prices: new Map(prices.map((row) => [Number(row.metalId), Number(row.priceCents)])),
+    categories: categories,
+  };
+}
+
+async function relatedProducts(db: Db, product: ProductRow, metal: Metal) {
+  const result = await queryRows<SummaryRow>(db,sql`
+    select p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
+           p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug", pp.price_cents as "priceCents"
+    from products p
+    join categories c on c.id = p.primary_category_id
+    join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}
+    where p.primary_category_id = (select primary_category_id from products where id = ${product.id}) and p.id <> ${product.id}
+    order by p.units_sold desc, p.id limit 8`);
+  return result.map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, metal));
+}
+
+/** GET /products/detail: a product in the metal (and size) of its path, or the canonical path to redirect to. */
+export async function getProductDetail(context: DetailContext, query: ProductDetailQuery): Promise<ProductDetailResponse> {
+  const parsed = parseProductPath(query.path);
+  if (!parsed) throw notAProduct();
+  const loaded = await loadProduct(context.db, parsed.id);
+  if (!loaded) throw notAProduct();
+  const { product, prices, categories } = loaded;
+
+  const metal = (parsed.metalSlug ? findMetalBySlug(parsed.metalSlug) : undefined) ?? findMetalById(query.metalId ?? DEFAULT_METAL_ID)!;
+  const size = product.kind === 'bracelet' ? pickSize(product.sizes, parsed.sizeInches ?? query.braceletSize) : null;
+  const canonical = pathOf(product, metal, size);
+  const requested = query.path.split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
+  if (requested !== canonical) return { kind: 'redirect', redirectTo: canonical };
+
+  const priceCents = prices.get(metal.id) ?? null;
+  const summary = toSummary({ ...product, priceCents }, metal, size);
+  const related = await relatedProducts(context.db, product, metal);
+  const categoryPath = `/products/category/${metal.slug}/${product.primaryCategorySlug}`;
+  const sizeText = size ? `, ${size} inch` : '';
+
+  return {
+    kind: 'product',
+    htmlHeadTitle: `${product.name} in ${metal.name}${sizeText} | ${context.storeName}`,
+    htmlHeadMetaKeywords: [product.name, metal.name, product.primaryCategoryName, 'Rembrandt charms'].join(', '),
+    htmlHeadMetaDescription: `${product.description} ${priceCents === null ? '' : `${money(priceCents).display} in ${metal.name}.`}`.trim().slice(0, 300),
+    canonicalUrl: canonical,
+    dataLayers: [
+      {
+        event: 'view_item',
+        ecommerce: { currency: 'USD', ...(priceCents === null ? {} : { value: priceCents / 100 }), items: [ga4Item(summary, metal, 0)] },
+      },
+    ],
+    product: {
+      id: product.id,
+      name: product.name,
+      slug: product.slug,
+      description: product.description,
+      brand: product.brand,
+      kind: product.kind,
+      path: canonical,
+      images: [{ url: imageUrl(product.shape, metal.slug), alt: `${product.name} in ${metal.name}`, width: 480, height: 480 }],
+      categories,
+      metal: { id: metal.id, slug: metal.slug, name: metal.name },
+      price: priceCents === null ? null : money(priceCents),
+      available: priceCents !== null,
+      offers: METALS.map((offerMetal) => {
+        const cents = prices.get(offerMetal.id);
+        return {
+          metal: { id: offerMetal.id, slug: offerMetal.slug, name: offerMetal.name },
+          price: cents === undefined ? null : money(cents),
+          available: cents !== undefined,
+          path: pathOf(product, offerMetal, size),
+        };
+      }),
+      sizes: product.sizes,
+      braceletSize: size,
+      clasp: product.clasp,
+      engraving:
+        product.engravingMaxChars === null
+          ? null
+          : {
+              maxCharacters: product.engravingMaxChars,
+              fonts: ENGRAVING_FONTS.filter((font) => product.engravingFonts.includes(font.id)).map(({ id, name }) => ({ id, name })),
+              pricePerCharacter: money(ENGRAVING_CENTS_PER_CHARACTER),
+              freeInThisMetal: isEngravingFree(metal.id),
+            },
+      isPhotoArt: product.isPhotoArt,
+      leadTime: product.leadTimeMinDays === null || product.leadTimeMaxDays === null ? null : { minDays: product.leadTimeMinDays, maxDays: product.leadTimeMaxDays },
+      returnable: product.returnable,
+      estimatedShipDate: estimateShipDate(context.now(), { leadTimeDays: product.leadTimeMaxDays ?? 0 }),
+      breadcrumbs: [
+        { name: 'Home', path: '/' },
+        { name: product.primaryCategoryName, path: categoryPath },
+        { name: product.name, path: canonical },
+      ],
+      related,
+    },
+  };
+}

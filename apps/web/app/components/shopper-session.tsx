@@ -1,0 +1,120 @@
+import type { UpdateUserSessionBody, UserSession } from '@charms/contracts/session';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { browserSessionApi } from '../lib/session-api';
+import { installSessionHeader } from '../lib/session-fetch';
+import { type SessionApi, loadSession, updateSession } from '../lib/session-store';
+import { type ShopperPrefs, samePrefs, serializePrefsCookie, toShopperPrefs } from '../lib/shopper-prefs';
+
+/**
+ * The shopper's session in the browser (spec sections 3, 4, 6). Pages read `prefs` (rendered on the server from
+ * the prefs cookie, so the first paint is already right) and call `update` to change the metal, bracelet size,
+ * sort order or last product: it PUTs the change, stores the session, rewrites the cookie and reloads the page's
+ * data so server-priced content follows.
+ */
+export interface ShopperSessionValue {
+  /** What pages render with: from the cookie on the server, from the session once loaded. */
+  prefs: ShopperPrefs;
+  /** The stored or new session; null until loaded (or if the API could not be reached). */
+  session: UserSession | null;
+  /** The spec's loaded flag. */
+  loaded: boolean;
+  update: (changes: UpdateUserSessionBody) => Promise<void>;
+}
+
+const ShopperSessionContext = createContext<ShopperSessionValue | null>(null);
+
+export function useShopperSession(): ShopperSessionValue {
+  const value = useContext(ShopperSessionContext);
+  if (!value) throw new Error('useShopperSession must be used inside <ShopperSessionProvider>');
+  return value;
+}
+
+interface ProviderProps {
+  initialPrefs: ShopperPrefs;
+  children: React.ReactNode;
+  /** Tests pass their own; the browser uses window.fetch, localStorage and document.cookie. */
+  api?: SessionApi;
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  writeCookie?: (cookie: string) => void;
+}
+
+export function ShopperSessionProvider({ initialPrefs, children, api, storage, writeCookie }: ProviderProps) {
+  const [session, setSession] = useState<UserSession | null>(null);
+  const [prefs, setPrefs] = useState(initialPrefs);
+  const sessionIdRef = useRef<string | null>(null);
+  const prefsRef = useRef(initialPrefs);
+  const revalidator = useRevalidator();
+  const revalidateRef = useRef(revalidator.revalidate);
+  revalidateRef.current = revalidator.revalidate;
+
+  const deps = useMemo(
+    () => ({
+      api: api ?? browserSessionApi((input, init) => window.fetch(input, init)),
+      storage: storage ?? window.localStorage,
+      writeCookie: writeCookie ?? ((cookie: string) => (document.cookie = cookie)),
+    }),
+    [api, storage, writeCookie],
+  );
+
+  const adopt = useCallback(
+    (next: UserSession) => {
+      sessionIdRef.current = next.id;
+      setSession(next);
+      const nextPrefs = toShopperPrefs(next);
+      deps.writeCookie(serializePrefsCookie(nextPrefs));
+      const changed = !samePrefs(prefsRef.current, nextPrefs);
+      prefsRef.current = nextPrefs;
+      setPrefs(nextPrefs);
+      // Pages priced on the server in another metal must be fetched again.
+      if (changed) void revalidateRef.current();
+    },
+    [deps],
+  );
+
+  useEffect(() => {
+    // Every request to our own origin carries the session id; other hosts never see it.
+    const restore = installSessionHeader(window, {
+      sessionId: () => sessionIdRef.current,
+      ownOrigins: [window.location.origin],
+      baseUrl: window.location.href,
+    });
+    let cancelled = false;
+    loadSession(deps.storage, deps.api, prefsRef.current)
+      .then((loadedSession) => {
+        if (!cancelled) adopt(loadedSession);
+      })
+      .catch((error: unknown) => {
+        // The spec swallows session failures: the shop works on, with the cookie's prefs.
+        console.warn('The shopper session could not be loaded', error);
+      });
+    return () => {
+      cancelled = true;
+      restore();
+    };
+  }, [deps, adopt]);
+
+  const update = useCallback(
+    async (changes: UpdateUserSessionBody) => {
+      const id = sessionIdRef.current;
+      if (!id) {
+        // No session yet (API unreachable): keep the choice in the cookie so pages still follow it.
+        const nextPrefs = toShopperPrefs({ ...prefsRef.current, ...changes });
+        deps.writeCookie(serializePrefsCookie(nextPrefs));
+        prefsRef.current = nextPrefs;
+        setPrefs(nextPrefs);
+        await revalidateRef.current();
+        return;
+      }
+      try {
+        adopt(await updateSession(deps.storage, deps.api, id, changes));
+      } catch (error) {
+        console.warn('The shopper session could not be updated', error);
+      }
+    },
+    [deps, adopt],
+  );
+
+  const value = useMemo(() => ({ prefs, session, loaded: session !== null, update }), [prefs, session, update]);
+  return <ShopperSessionContext.Provider value={value}>{children}</ShopperSessionContext.Provider>;
+}

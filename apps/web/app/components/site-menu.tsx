@@ -1,0 +1,146 @@
+import type { MenuItem } from '@charms/contracts/menu';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+
+/** Children above this number are laid out in several columns (spec section 9). */
+export const MULTI_COLUMN_ABOVE = 10;
+
+/**
+ * The main menu (WAI disclosure navigation): items without children are links; items with children are buttons
+ * that open a list of links. Keyboard: Enter/Space open, ArrowDown opens and enters, ArrowUp/ArrowDown/Home/End
+ * move within a list, ArrowLeft/ArrowRight move between top items, Escape closes and returns focus. On small
+ * screens the whole menu collapses behind a toggle; everything closes after each navigation.
+ */
+export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  const baseId = useId();
+
+  useEffect(() => {
+    setOpenIndex(null);
+    setMobileOpen(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    if (openIndex === null && !mobileOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (navRef.current && !navRef.current.contains(event.target as Node)) {
+        setOpenIndex(null);
+        setMobileOpen(false);
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [openIndex, mobileOpen]);
+
+  const topControls = () => Array.from(navRef.current?.querySelectorAll<HTMLElement>('[data-menu-top]') ?? []);
+  const panelLinks = (index: number) =>
+    Array.from(document.getElementById(`${baseId}-panel-${index}`)?.querySelectorAll<HTMLElement>('a') ?? []);
+
+  const moveTop = (from: HTMLElement, step: number) => {
+    const controls = topControls();
+    const next = controls[(controls.indexOf(from) + step + controls.length) % controls.length];
+    next?.focus();
+  };
+
+  const onTopKeyDown = (event: React.KeyboardEvent<HTMLElement>, index: number, hasChildren: boolean) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      if (openIndex !== null) setOpenIndex(null);
+      moveTop(event.currentTarget, event.key === 'ArrowRight' ? 1 : -1);
+    } else if (event.key === 'ArrowDown' && hasChildren) {
+      event.preventDefault();
+      setOpenIndex(index);
+      // The panel renders on the next frame.
+      requestAnimationFrame(() => panelLinks(index)[0]?.focus());
+    } else if (event.key === 'Escape') {
+      setOpenIndex(null);
+    }
+  };
+
+  const onPanelKeyDown = (event: React.KeyboardEvent<HTMLUListElement>, index: number) => {
+    const links = panelLinks(index);
+    const at = links.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => links[(i + links.length) % links.length]?.focus();
+    if (event.key === 'ArrowDown') focusAt(at + 1);
+    else if (event.key === 'ArrowUp') focusAt(at - 1);
+    else if (event.key === 'Home') focusAt(0);
+    else if (event.key === 'End') focusAt(links.length - 1);
+    else if (event.key === 'Escape') {
+      setOpenIndex(null);
+      document.getElementById(`${baseId}-button-${index}`)?.focus();
+    } else return;
+    event.preventDefault();
+  };
+
+  const onItemBlur = (event: React.FocusEvent<HTMLLIElement>, index: number) => {
+    if (openIndex === index && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpenIndex(null);
+  };
+
+  return (
+    <nav aria-label="Main" className="site-menu" ref={navRef}>
+      <button
+        type="button"
+        className="site-menu__toggle"
+        aria-expanded={mobileOpen}
+        aria-controls={`${baseId}-list`}
+        onClick={() => setMobileOpen((open) => !open)}
+      >
+        <span aria-hidden="true" className="site-menu__burger" />
+        Menu
+      </button>
+      <ul id={`${baseId}-list`} className={`site-menu__list${mobileOpen ? ' is-open' : ''}`}>
+        {items.map((item, index) => {
+          if (item.children.length === 0) {
+            return (
+              <li key={item.id} className="site-menu__item">
+                <Link to={item.link} className="site-menu__top" data-menu-top="" onKeyDown={(event) => onTopKeyDown(event, index, false)}>
+                  {item.name}
+                </Link>
+              </li>
+            );
+          }
+          const open = openIndex === index;
+          const panelId = `${baseId}-panel-${index}`;
+          const parentListed = item.children.some((child) => child.link === item.link);
+          const wide = item.children.length > MULTI_COLUMN_ABOVE;
+          return (
+            <li key={item.id} className={`site-menu__item has-children${wide ? ' is-wide' : ''}`} onBlur={(event) => onItemBlur(event, index)}>
+              <button
+                type="button"
+                id={`${baseId}-button-${index}`}
+                className="site-menu__top"
+                data-menu-top=""
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => setOpenIndex(open ? null : index)}
+                onKeyDown={(event) => onTopKeyDown(event, index, true)}
+              >
+                {item.name}
+                <span aria-hidden="true" className="site-menu__chevron" />
+              </button>
+              <ul
+                id={panelId}
+                className={`site-menu__panel${wide ? ' site-menu__panel--columns' : ''}${open ? ' is-open' : ''}`}
+                onKeyDown={(event) => onPanelKeyDown(event, index)}
+              >
+                {parentListed ? null : (
+                  <li className="site-menu__all">
+                    <Link to={item.link}>All {item.name.toLowerCase()}</Link>
+                  </li>
+                )}
+                {item.children.map((child) => (
+                  <li key={child.link}>
+                    <Link to={child.link}>{child.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

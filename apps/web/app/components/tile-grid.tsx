@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+
+export interface TileView {
+  name: string;
+  href: string;
+  linkTitle?: string;
+  imageUrl: string;
+  /** e.g. a bracelet's price, "$15.00". */
+  detail?: string;
+}
+
+/**
+ * A grid of picture tiles: 6 per row on large screens, 4 on medium, 3 on small, 2 on extra small (app.css).
+ * The first `eager` pictures load at once (they are above the fold); the rest load lazily.
+ */
+export function TileGrid({ tiles, label, eager = 6, imageSize = 160 }: { tiles: readonly TileView[]; label: string; eager?: number; imageSize?: number }) {
+  return (
+    <ul className="tile-grid" aria-label={label}>
+      {tiles.map((tile, index) => (
+        <li key={`${tile.href}|${tile.name}`} className="tile">
+          <Link to={tile.href} title={tile.linkTitle} className="tile__link">
+            <img
+              src={tile.imageUrl}
+              alt=""
+              width={imageSize}
+              height={imageSize}
+              loading={index < eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className="tile__image"
+            />
+            <span className="tile__name">{tile.name}</span>
+            {tile.detail ? <span className="tile__detail">{tile.detail}</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

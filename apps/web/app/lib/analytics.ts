@@ -1,0 +1,32 @@
+import type { DataLayerEvent, SeoEnvelope } from '@charms/contracts/envelope';
+
+/** window.dataLayer as Google Tag Manager reads it; it exists (as an array) whether or not GTM is configured. */
+type DataLayerEntry = Record<string, unknown>;
+
+declare global {
+  interface Window {
+    dataLayer?: DataLayerEntry[];
+  }
+}
+
+/** GA4 requires clearing the previous ecommerce object before each ecommerce event. */
+export function dataLayerEntriesFor(events: readonly DataLayerEvent[]): DataLayerEntry[] {
+  return events.flatMap((event) => ('ecommerce' in event ? [{ ecommerce: null }, event] : [event]));
+}
+
+export function pageViewEvent(url: string, title: string): DataLayerEntry {
+  return { event: 'page_view', page_location: url, page_title: title };
+}
+
+export function pushToDataLayer(target: Window, entries: readonly DataLayerEntry[]): void {
+  target.dataLayer ??= [];
+  target.dataLayer.push(...entries);
+}
+
+/** The SEO envelope of a route's loader data: either the data itself (an API response) or its `seo` field. */
+export function envelopeOf(data: unknown): SeoEnvelope | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const candidate = 'htmlHeadTitle' in data ? data : 'seo' in data ? (data as { seo: unknown }).seo : undefined;
+  if (!candidate || typeof candidate !== 'object' || !('htmlHeadTitle' in candidate) || !('canonicalUrl' in candidate)) return undefined;
+  return candidate as SeoEnvelope;
+}

@@ -1,0 +1,46 @@
+import type { SeoEnvelope } from '@charms/contracts/envelope';
+import { canonicalHref } from '@charms/domain/seo';
+import type { MetaDescriptor } from 'react-router';
+import { envelopeOf } from './analytics';
+import type { StoreInfo } from './context';
+
+/** The envelope for a page the storefront writes itself (landing, gift and information pages). */
+export function pageSeo(page: { title: string; description: string; keywords?: string; path: string }, storeName: string): SeoEnvelope {
+  return {
+    htmlHeadTitle: `${page.title} | ${storeName}`,
+    htmlHeadMetaDescription: page.description,
+    htmlHeadMetaKeywords: page.keywords ?? '',
+    canonicalUrl: page.path,
+    dataLayers: [],
+  };
+}
+
+export const ROBOTS_CONTENT = { index: 'index, follow, archive', noindex: 'noindex, nofollow, noarchive' } as const;
+
+type StoreForMeta = Pick<StoreInfo, 'name' | 'publicBaseUrl'>;
+
+/**
+ * Title, description, keywords, canonical link and Open Graph tags from a route's envelope. Every route's `meta`
+ * calls this: `export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);`
+ */
+export function seoMeta(data: unknown, matches: readonly ({ id: string; data?: unknown } | undefined)[]): MetaDescriptor[] {
+  const root = matches.find((match) => match?.id === 'root')?.data as { store?: StoreForMeta } | undefined;
+  const store = root?.store;
+  const envelope = envelopeOf(data);
+  if (!envelope || !store) return [{ title: store?.name ?? 'Charms' }];
+  const url = canonicalHref(store.publicBaseUrl, envelope.canonicalUrl);
+  const tags: MetaDescriptor[] = [
+    { title: envelope.htmlHeadTitle },
+    { name: 'description', content: envelope.htmlHeadMetaDescription },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: store.name },
+    { property: 'og:title', content: envelope.htmlHeadTitle },
+    { property: 'og:description', content: envelope.htmlHeadMetaDescription },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: canonicalHref(store.publicBaseUrl, '/og-image.png') },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ];
+  if (envelope.htmlHeadMetaKeywords) tags.push({ name: 'keywords', content: envelope.htmlHeadMetaKeywords });
+  return tags;
+}

@@ -1,0 +1,20 @@
+import type { UpdateUserSessionBody, UserSession } from '@charms/contracts/session';
+import { SESSION_HEADER } from './session-fetch';
+import type { SessionApi } from './session-store';
+
+/** The browser's calls for the shopper session (POST and PUT /api/user-session). */
+export function browserSessionApi(fetcher: typeof fetch): SessionApi {
+  async function send(method: 'POST' | 'PUT', body: unknown, id?: string): Promise<UserSession> {
+    const response = await fetcher('/api/user-session', {
+      method,
+      headers: { 'content-type': 'application/json', ...(id ? { [SESSION_HEADER]: id } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`The session call answered ${response.status}`);
+    return (await response.json()) as UserSession;
+  }
+  return {
+    create: (prefs) => send('POST', prefs),
+    update: (id, changes: UpdateUserSessionBody) => send('PUT', changes, id),
+  };
+}

@@ -1,0 +1,72 @@
+import type { UpdateUserSessionBody, UserSession } from '@charms/contracts/session';
+import type { ShopperPrefs } from './shopper-prefs';
+
+/** The spec's local storage keys: the whole session, and its id on its own. */
+export const SESSION_KEY = 'user-session';
+export const SESSION_ID_KEY = 'user-session-id';
+
+const V4_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** A stored session id is trusted only if it is a version 4 UUID. */
+export function isV4Uuid(value: unknown): value is string {
+  return typeof value === 'string' && V4_UUID.test(value);
+}
+
+export interface SessionApi {
+  create: (body: ShopperPrefs) => Promise<UserSession>;
+  update: (id: string, body: UpdateUserSessionBody) => Promise<UserSession>;
+}
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** The stored session, or null when there is none or its id is not a v4 UUID. */
+export function readStoredSession(storage: KeyValueStorage): UserSession | null {
+  try {
+    const id = storage.getItem(SESSION_ID_KEY);
+    const stored = JSON.parse(storage.getItem(SESSION_KEY) ?? 'null') as Partial<UserSession> | null;
+    const sessionId = isV4Uuid(id) ? id : isV4Uuid(stored?.id) ? stored.id : null;
+    if (!sessionId || !stored || typeof stored !== 'object') return null;
+    return {
+      id: sessionId,
+      metalId: Number(stored.metalId),
+      braceletSize: Number(stored.braceletSize),
+      productId: typeof stored.productId === 'number' ? stored.productId : null,
+      productsOrderBy: stored.productsOrderBy ?? 'Name',
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(storage: KeyValueStorage, session: UserSession): void {
+  try {
+    storage.setItem(SESSION_KEY, JSON.stringify(session));
+    storage.setItem(SESSION_ID_KEY, session.id);
+  } catch {
+    // Storage can be full or switched off (private windows): the session then lasts as long as the page.
+  }
+}
+
+/**
+ * The spec's load: use the stored session when its id is a valid v4 UUID; otherwise create one on the server
+ * (with the prefs the pages were rendered with, so nothing on screen changes) and store it.
+ */
+export async function loadSession(storage: KeyValueStorage, api: SessionApi, prefs: ShopperPrefs): Promise<UserSession> {
+  const stored = readStoredSession(storage);
+  if (stored) return stored;
+  const created = await api.create(prefs);
+  saveSession(storage, created);
+  return created;
+}
+
+/** The spec's update: send the new values, store the session the server returns. */
+export async function updateSession(
+  storage: KeyValueStorage,
+  api: SessionApi,
+  id: string,
+  changes: UpdateUserSessionBody,
+): Promise<UserSession> {
+  const updated = await api.update(id, changes);
+  saveSession(storage, updated);
+  return updated;
+}

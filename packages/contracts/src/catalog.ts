@@ -1,0 +1,151 @@
+
+import { PRODUCT_ORDERS } from '@charms/domain/session-options';
+import { z } from 'zod';
+import { categorySchema } from './categories';
+import { seoEnvelopeSchema } from './envelope';
+import { fieldMessage } from './messages';
+import { braceletSizeSchema, metalIdSchema } from './session';
+
+/** Query values arrive as text: these read them as numbers, with the same rules as JSON bodies. */
+const queryNumber = (message: string) => z.coerce.number(fieldMessage(message));
+export const MAX_PAGE_SIZE = 96;
+export const DEFAULT_PAGE_SIZE = 48;
+
+export const listingOrderSchema = z.enum([...PRODUCT_ORDERS, 'Relevance'], fieldMessage(`must be one of ${[...PRODUCT_ORDERS, 'Relevance'].join(', ')}`));
+export type ListingOrder = z.infer<typeof listingOrderSchema>;
+
+export const moneySchema = z.object({ cents: z.number().int(), display: z.string() }).meta({ id: 'Money' });
+export type Money = z.infer<typeof moneySchema>;
+
+export const metalSummarySchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
+
+/** GET /products: a category, search or collection listing. */
+export const productListQuerySchema = z.object({
+  path: z
+    .string(fieldMessage('must be a storefront path'))
+    .max(12_000, { message: 'is too long' })
+    .startsWith('/', { message: 'must start with /' })
+    .optional()
+    .describe('The storefront path being shown, e.g. /products/category/14k-gold/Dog-Charms or /products/search/heart'),
+  categoryName: z.string().max(200, { message: 'is too long' }).optional().describe('A category by name, instead of a path'),
+  q: z.string().max(12_000, { message: 'is too long' }).optional().describe('Search words, for /products/search?q='),
+  metalId: queryNumber('must be a number').pipe(metalIdSchema).optional().describe('Used when the path names no metal; default 40'),
+  braceletSize: queryNumber('must be a number').pipe(braceletSizeSchema).optional(),
+  orderBy: listingOrderSchema.optional().describe('Default: Relevance for searches, Name otherwise'),
+  page: queryNumber('must be a page number').pipe(z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' })).default(1),
+  pageSize: queryNumber('must be a number')
+    .pipe(z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' }).max(MAX_PAGE_SIZE, { message: `must be at most ${MAX_PAGE_SIZE}` }))
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+export const productSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    path: z.string().describe('The product page in the listing metal'),
+    imageUrl: z.string(),
+    metalId: z.number().int(),
+    price: moneySchema.nullable().describe('null: not offered in this metal'),
+    available: z.boolean(),
+    isPhotoArt: z.boolean(),
+    engravable: z.boolean(),
+  })
+  .meta({ id: 'ProductSummary' });
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const listingSchema = z.object({
+  kind: z.enum(['category', 'search', 'collection']),
+  heading: z.string(),
+  category: categorySchema.nullable(),
+  searchTerm: z.string().nullable().describe('The words searched for, as typed (cut to 100 characters)'),
+  correctedTerm: z.string().nullable().describe('Set when results are shown for a corrected spelling'),
+  metal: metalSummarySchema,
+  metalFromPath: z.boolean(),
+  orderBy: listingOrderSchema,
+  orderOptions: z.array(listingOrderSchema),
+});
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const productListResponseSchema = seoEnvelopeSchema
+  .extend({
+    listing: listingSchema,
+    products: z.array(productSummarySchema),
+    pagination: paginationSchema,
+    suggestions: z.object({
+      didYouMean: z.string().nullable(),
+      popularCategories: z.array(categorySchema),
+    }),
+  })
+  .meta({ id: 'ProductList' });
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** GET /products/detail */
+export const productDetailQuerySchema = z.object({
+  path: z
+    .string(fieldMessage('must be a product path'))
+    .min(1)
+    .max(2_000, { message: 'is too long' })
+    .startsWith('/', { message: 'must start with /' })
+    .describe('The product page path, ending in the numeric id'),
+  metalId: queryNumber('must be a number').pipe(metalIdSchema).optional(),
+  braceletSize: queryNumber('must be a number').pipe(braceletSizeSchema).optional(),
+});
+export type ProductDetailQuery = z.infer<typeof productDetailQuerySchema>;
+
+export const offerSchema = z.object({
+  metal: metalSummarySchema,
+  price: moneySchema.nullable(),
+  available: z.boolean(),
+  path: z.string(),
+});
+
+export const productDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  kind: z.enum(['charm', 'bracelet']),
+  path: z.string().describe('Canonical page path in the selected metal (and size)'),
+  images: z.array(z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() })),
+  categories: z.array(categorySchema),
+  metal: metalSummarySchema,
+  price: moneySchema.nullable(),
+  available: z.boolean(),
+  offers: z.array(offerSchema),
+  sizes: z.array(z.number()),
+  braceletSize: z.number().nullable(),
+  clasp: z.string().nullable(),
+  engraving: z
+    .object({
+      maxCharacters: z.number().int(),
+      fonts: z.array(z.object({ id: z.string(), name: z.string() })),
+      pricePerCharacter: moneySchema,
+      freeInThisMetal: z.boolean(),
+    })
+    .nullable(),
+  isPhotoArt: z.boolean(),
+  leadTime: z.object({ minDays: z.number().int(), maxDays: z.number().int() }).nullable(),
+  returnable: z.boolean(),
+  estimatedShipDate: z.string().describe('YYYY-MM-DD, Central time'),
+  breadcrumbs: z.array(z.object({ name: z.string(), path: z.string() })),
+  related: z.array(productSummarySchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productDetailResponseSchema = z
+  .discriminatedUnion('kind', [
+    seoEnvelopeSchema.extend({ kind: z.literal('product'), product: productDetailSchema }),
+    z.object({ kind: z.literal('redirect'), redirectTo: z.string().describe('The canonical path: answer the browser with a 301 to it') }),
+  ])
+  .meta({ id: 'ProductDetailResponse' });
+export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
+

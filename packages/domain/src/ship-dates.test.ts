@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { addBusinessDays, estimateShipDate, firstShipDate, minutesUntilCutoff, toCentral } from './ship-dates';
+
+describe('the noon Central same-day cutoff', () => {
+  it('ships the same day before noon Central on a business day', () => {
+    // Wednesday 2026-11-18, 11:59 CST = 17:59 UTC.
+    expect(firstShipDate(new Date('2026-11-18T17:59:00Z'))).toBe('2026-11-18');
+    expect(minutesUntilCutoff(new Date('2026-11-18T17:59:00Z'))).toBe(1);
+  });
+
+  it('ships the next business day from noon on', () => {
+    expect(firstShipDate(new Date('2026-11-18T18:00:00Z'))).toBe('2026-11-19');
+    expect(minutesUntilCutoff(new Date('2026-11-18T18:00:00Z'))).toBeNull();
+  });
+
+  it('rolls Friday afternoon and the weekend to Monday', () => {
+    expect(firstShipDate(new Date('2026-11-20T19:00:00Z'))).toBe('2026-11-23');
+    expect(firstShipDate(new Date('2026-11-21T15:00:00Z'))).toBe('2026-11-23');
+    expect(firstShipDate(new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('uses Central time, not UTC, around midnight', () => {
+    // Tuesday 2026-11-17 23:30 CST is already Wednesday in UTC.
+    expect(toCentral(new Date('2026-11-18T05:30:00Z')).date).toBe('2026-11-17');
+    expect(firstShipDate(new Date('2026-11-18T05:30:00Z'))).toBe('2026-11-18');
+  });
+
+  it('follows daylight saving time: noon is 17:00 UTC in summer, 18:00 UTC in winter', () => {
+    // Monday 2026-03-09, the day after clocks went forward (CDT, UTC-5).
+    expect(firstShipDate(new Date('2026-03-09T16:59:00Z'))).toBe('2026-03-09');
+    expect(firstShipDate(new Date('2026-03-09T17:00:00Z'))).toBe('2026-03-10');
+    // Monday 2026-11-02, the day after clocks went back (CST, UTC-6).
+    expect(firstShipDate(new Date('2026-11-02T17:30:00Z'))).toBe('2026-11-02');
+    expect(firstShipDate(new Date('2026-11-02T18:00:00Z'))).toBe('2026-11-03');
+  });
+});
+
+describe('estimated ship date', () => {
+  it('adds lead time and assembly in business days', () => {
+    const wednesdayMorning = new Date('2026-11-18T15:00:00Z');
+    expect(estimateShipDate(wednesdayMorning)).toBe('2026-11-18');
+    expect(estimateShipDate(wednesdayMorning, { assemblyDays: 3 })).toBe('2026-11-23');
+    expect(estimateShipDate(wednesdayMorning, { leadTimeDays: 10 })).toBe('2026-12-02');
+  });
+
+  it('counts business days across weekends', () => {
+    expect(addBusinessDays('2026-11-20', 1)).toBe('2026-11-23');
+    expect(addBusinessDays('2026-11-20', 0)).toBe('2026-11-20');
+  });
+});
