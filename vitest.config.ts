@@ -12,6 +12,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The storefront's components and browser modules, in a simulated DOM.
+        test: {
+          name: 'web',
+          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/app/test-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -2,104 +2,169 @@ import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import { type SQL, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { openDatabase } from '../apps/api/src/db/client';
+import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
+import { queryRows } from '../apps/api/src/db/query';
 import { seed } from '../apps/api/src/db/seed/seed';
-import { type Scenario, scenarios } from './scenarios';
+import { pageQuery } from '../apps/api/src/services/catalog-listing';
+import { findMetalById } from '@charms/domain/metals';
+import { type CatalogSize, scenarios } from './scenarios';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const databaseName = 'charms_bench';
+const catalogs = (process.env.BENCH_CATALOGS ?? 'standard,large').split(',') as CatalogSize[];
 
 interface Figures {
   name: string;
   requestsPerSecond: number;
   p50: number;
   p99: number;
-  errors: number;
-  non2xx: number;
+  failures: number;
 }
 
-async function freshDatabaseUrl(): Promise<string> {
+async function freshDatabase(name: string): Promise<Database> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.query(`create database ${databaseName}`);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.toString() });
 }
 
-async function measure(name: string, url: string, scenario: Pick<Scenario, 'method' | 'body'>): Promise<Figures> {
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function measure(name: string, url: string, method: string, body?: unknown): Promise<Figures> {
   const result = await autocannon({
     url,
-    method: scenario.method,
+    method: method as 'GET',
     connections,
     duration: seconds,
-    headers: scenario.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    failures: result.errors + result.timeouts + result.non2xx,
   };
 }
 
-async function main() {
-  const database = await openDatabase({ url: await freshDatabaseUrl() });
-  await migrate(database);
-  await seed(database.db);
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+async function explain(database: Database, query: SQL): Promise<string> {
+  const rows = await queryRows<Record<string, string>>(database.db, sql`explain (analyze, costs off, timing on) ${query}`);
+  return rows.map((row) => Object.values(row)[0]).join('\n');
+}
 
-  // The ceiling: a bare Fastify route that answers the bytes of GET /api/categories, with no database.
-  const ceilingBody = await (await fetch(`${base}/api/categories`)).text();
+async function runCatalog(size: CatalogSize) {
+  const started = Date.now();
+  const database = await freshDatabase(`charms_bench_${size}`);
+  await migrate(database);
+  await seed(database.db, size);
+  await database.db.execute(sql`analyze`);
+  const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`)) as [{ n: number }];
+  console.log(`${size}: ${n} products seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  const cached = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+  const uncached = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', CATALOG_CACHE_SECONDS: '0' }), database: { ...database, close: async () => {} }, logger: false });
+  const [cachedBase, uncachedBase] = [await listen(cached), await listen(uncached)];
+
+  // The ceiling: a bare Fastify route answering the bytes of GET /api/categories, with no database.
+  const ceilingBody = await (await fetch(`${cachedBase}/api/categories`)).text();
   const ceiling = Fastify({ logger: false });
   ceiling.get('/ceiling', async (_request, reply) => reply.type('application/json; charset=utf-8').send(ceilingBody));
-  await ceiling.listen({ port: 0, host: '127.0.0.1' });
-  const ceilingUrl = `http://127.0.0.1:${(ceiling.server.address() as AddressInfo).port}/ceiling`;
+  const ceilingUrl = `${await listen(ceiling)}/ceiling`;
 
-  const rows: Figures[] = [];
-  rows.push(await measure('ceiling: bare Fastify, same bytes as /api/categories', ceilingUrl, { method: 'GET' }));
-  for (const scenario of scenarios) {
-    console.log(`measuring ${scenario.name}...`);
-    rows.push(await measure(scenario.name, `${base}${scenario.path}`, scenario));
+  const sampleListing = (await (await fetch(`${cachedBase}/api/products?path=/products/category/Heart-Charms&pageSize=1`)).json()) as {
+    products: { path: string }[];
+  };
+  const sample = { productPath: sampleListing.products[0]!.path };
+
+  const rows: Figures[] = [await measure('ceiling: bare Fastify, same bytes as /api/categories', ceilingUrl, 'GET')];
+  for (const scenario of scenarios.filter((s) => s.catalogs.includes(size))) {
+    console.log(`  measuring ${scenario.name}...`);
+    const path = typeof scenario.path === 'function' ? scenario.path(sample) : scenario.path;
+    rows.push(await measure(scenario.name, `${scenario.uncached ? uncachedBase : cachedBase}${path}`, scenario.method, scenario.body));
   }
-  await ceiling.close();
-  await app.close();
 
+  const heart = (await queryRows<{ id: number }>(database.db, sql`select id from categories where url_friendly_name = 'Heart-Charms'`))[0]!;
+  const silver = findMetalById(40)!;
+  const plans = {
+    listing: await explain(
+      database,
+      pageQuery({ kind: 'category', category: { id: heart.id, categoryName: 'Heart Charms', urlFriendlyName: 'Heart-Charms' } }, silver, 'Name', 1, 48),
+    ),
+    search: await explain(database, pageQuery({ kind: 'search', words: ['heart'], term: 'heart' }, silver, 'Relevance', 1, 48)),
+  };
+
+  await ceiling.close();
+  await uncached.close();
+  await cached.close();
+  return { size, products: n, rows, plans };
+}
+
+function table(rows: Figures[]): string {
   const ceilingRps = rows[0]!.requestsPerSecond;
-  const table = rows.map(
-    (row) =>
-      `| ${row.name} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${(row.requestsPerSecond / ceilingRps).toFixed(2)} | ${row.errors + row.non2xx} |`,
-  );
-  const doc = `# Benchmarks
+  return [
+    '| call | requests/s | p50 ms | p99 ms | ratio to ceiling | failures |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${(row.requestsPerSecond / ceilingRps).toFixed(2)} | ${row.failures} |`,
+    ),
+  ].join('\n');
+}
+
+const results = [];
+for (const size of catalogs) results.push(await runCatalog(size));
+
+const sections = results.map(
+  (result) => `## ${result.products.toLocaleString('en-US')} products (${result.size} catalog)
+
+${table(result.rows)}
+
+<details><summary>Query plans (EXPLAIN ANALYZE) for the listing and the search</summary>
+
+Category listing, Heart Charms, sterling silver, by name, 48 per page:
+
+\`\`\`
+${result.plans.listing}
+\`\`\`
+
+Search "heart", by relevance, 48 per page:
+
+\`\`\`
+${result.plans.search}
+\`\`\`
+
+</details>
+`,
+);
+
+const doc = `# Benchmarks
 
 Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}. Do not edit by hand: run it again.
 
 Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
-Database: PostgreSQL server (${new URL(adminUrl).host}), fresh database seeded by the app's own seed.
-Load: autocannon, ${connections} connections, ${seconds} s per row, from the same machine (it shares the 2 cores with the server).
-The ceiling is a bare Fastify route in the same run answering the same bytes as \`GET /api/categories\`, without a database;
-"ratio" is a row's requests/s over the ceiling's.
+Database: PostgreSQL server (${new URL(adminUrl).host}), a fresh database per catalog size, seeded by the app's own seed
+(\`npm run db:seed\`, and \`-- --large\` for 100,000 products).
+Load: autocannon, ${connections} connections, ${seconds} s per row, from the same machine (it shares the cores with the server).
+The ceiling is a bare Fastify route in the same run answering the same bytes as \`GET /api/categories\` without a database;
+"ratio" is a row's requests/s over the ceiling's. "cache warm" rows hit the instance's catalog cache (60 s, dropped on
+any catalog change); "no cache" rows run against a second instance with \`CATALOG_CACHE_SECONDS=0\`, so every request
+queries PostgreSQL.
 
-| call | requests/s | p50 ms | p99 ms | ratio to ceiling | errors + non-2xx |
-|---|---:|---:|---:|---:|---:|
-${table.join('\n')}
-`;
-  writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), doc);
-  console.log(doc);
-}
-
-await main();
+${sections.join('\n')}`;
+writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), doc);
+console.log(doc);

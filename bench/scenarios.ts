@@ -1,15 +1,35 @@
 /** What `npm run bench` measures. Each scenario is one autocannon run against the API. */
+export type CatalogSize = 'standard' | 'large';
+
 export interface Scenario {
   name: string;
   method: 'GET' | 'POST' | 'PUT';
-  path: string;
+  /** A path, or a function of a sample product page path found before measuring. */
+  path: string | ((sample: { productPath: string }) => string);
   body?: unknown;
-  /** The path whose response bytes the ceiling route answers with. */
-  ceilingOf?: string;
+  /** Which catalogs to run it on. */
+  catalogs: CatalogSize[];
+  /** Measure against an instance whose catalog cache is off (every request queries the database). */
+  uncached?: boolean;
 }
 
+const listing = '/api/products?path=/products/category/Heart-Charms&pageSize=48&metalId=40';
+const search = '/api/products?path=/products/search/heart&pageSize=48';
+
 export const scenarios: Scenario[] = [
-  { name: 'GET /api/categories', method: 'GET', path: '/api/categories' },
-  { name: 'GET /api/menu', method: 'GET', path: '/api/menu' },
-  { name: 'POST /api/user-session', method: 'POST', path: '/api/user-session', body: { metalId: 10, braceletSize: 7 } },
+  { name: 'GET /api/categories', method: 'GET', path: '/api/categories', catalogs: ['standard'] },
+  { name: 'GET /api/menu', method: 'GET', path: '/api/menu', catalogs: ['standard'] },
+  { name: 'POST /api/user-session', method: 'POST', path: '/api/user-session', body: { metalId: 10, braceletSize: 7 }, catalogs: ['standard'] },
+  { name: 'category listing, 48 items (cache warm)', method: 'GET', path: listing, catalogs: ['standard', 'large'] },
+  { name: 'category listing, 48 items (no cache)', method: 'GET', path: listing, catalogs: ['standard', 'large'], uncached: true },
+  { name: 'search "heart", 48 items (cache warm)', method: 'GET', path: search, catalogs: ['standard', 'large'] },
+  { name: 'search "heart", 48 items (no cache)', method: 'GET', path: search, catalogs: ['standard', 'large'], uncached: true },
+  { name: 'search typo "dgo" corrected (no cache)', method: 'GET', path: '/api/products?path=/products/search/dgo&pageSize=48', catalogs: ['standard', 'large'], uncached: true },
+  {
+    name: 'product detail (no cache)',
+    method: 'GET',
+    path: ({ productPath }) => `/api/products/detail?path=${encodeURIComponent(productPath)}`,
+    catalogs: ['standard', 'large'],
+    uncached: true,
+  },
 ];

@@ -12,6 +12,7 @@ import { catalogRoutes } from './routes/catalog';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { referenceDataRoutes } from './routes/reference-data';
+import { sitemapRoutes } from './routes/sitemap';
 import { userSessionRoutes } from './routes/user-session';
 
 declare module 'fastify' {
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(referenceDataRoutes);
       await api.register(userSessionRoutes);
       await api.register(catalogRoutes);
+      await api.register(sitemapRoutes);
       await api.register(imageRoutes);
       await api.register(contentRoutes);
       await api.register(openApiRoutes);

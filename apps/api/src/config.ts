@@ -24,6 +24,7 @@ export const configSchema = z.object({
     .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
     .optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof configSchema>;

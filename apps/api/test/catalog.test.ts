@@ -1,6 +1,7 @@
 import { productDetailResponseSchema, productListResponseSchema } from '@charms/contracts/catalog';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/query';
 import { errorOf, useTestApp } from './helper';
 
 const t = useTestApp();
@@ -20,7 +21,7 @@ async function detail(path: string, extra: Record<string, string> = {}) {
 describe('the seed catalog', () => {
   it('has over 2,000 products, 68 dog and 12 cat charms, numbers 1-99 and 12 girls bracelets', async () => {
     expect((await list({ path: '/products/search/charm', pageSize: 1 })).pagination.totalCount).toBeGreaterThan(1900);
-    const [{ n }] = (await t.database.db.execute(sql`select count(*)::int as n from products`)).rows as [{ n: number }];
+    const [{ n }] = (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from products`)) as [{ n: number }];
     expect(n).toBeGreaterThanOrEqual(2000);
     expect((await list({ path: '/products/category/Dog-Charms', pageSize: 1 })).pagination.totalCount).toBe(68);
     expect((await list({ path: '/products/category/Cat-Charms', pageSize: 1 })).pagination.totalCount).toBe(12);
@@ -34,15 +35,16 @@ describe('the seed catalog', () => {
   });
 
   it('prices metals as a charm shop does: silver far below 10k, 10k below 14k, white gold above 14k', async () => {
-    const rows = (
-      await t.database.db.execute(sql`
+    const rows = await queryRows<{ silver: number; ten: number; fourteen: number; white: number }>(
+      t.database.db,
+      sql`
         select s.price_cents as silver, ten.price_cents as ten, fourteen.price_cents as fourteen, white.price_cents as white
         from product_prices s
         join product_prices ten on ten.product_id = s.product_id and ten.metal_id = 30
         join product_prices fourteen on fourteen.product_id = s.product_id and fourteen.metal_id = 10
         join product_prices white on white.product_id = s.product_id and white.metal_id = 20
-        where s.metal_id = 40`)
-    ).rows as { silver: number; ten: number; fourteen: number; white: number }[];
+        where s.metal_id = 40`,
+    );
     expect(rows.length).toBeGreaterThan(500);
     for (const row of rows) {
       expect(row.ten).toBeGreaterThan(row.silver * 4);
@@ -303,6 +305,36 @@ describe('caching', () => {
     const cheapest = before.products[0]!;
     await t.database.db.execute(sql`update product_prices set price_cents = 99 where product_id = ${cheapest.id} and metal_id = 40`);
     await expect.poll(async () => productListResponseSchema.parse((await t.app.inject(url)).json()).products[0]!.price!.cents, { timeout: 5000 }).toBe(99);
+  });
+});
+
+describe('category listings follow the catalog', () => {
+  it('lists a new product, marks it unavailable when a price goes, and drops it when it is deleted', async () => {
+    const db = t.database.db;
+    const path = '/products/category/Western-Charms';
+    const url = (metalId: number) => `/api/products?path=${path}&pageSize=96&metalId=${metalId}`;
+    const count = async (metalId: number) => productListResponseSchema.parse((await t.app.inject(url(metalId))).json()).pagination.totalCount;
+    const before = await count(40);
+    const [{ id }] = (await queryRows<{ id: number }>(
+      db,
+      sql`insert into products (slug, name, description, kind, shape, primary_category_id)
+          values ('lasso-test-charm', 'Aaa Lasso Test Charm', 'A test charm.', 'charm', 'horse', (select id from categories where url_friendly_name = 'Western-Charms'))
+          returning id`,
+    )) as [{ id: number }];
+    await db.execute(sql`insert into product_categories (category_id, product_id) select id, ${id} from categories where url_friendly_name = 'Western-Charms'`);
+    await db.execute(sql`insert into product_prices (product_id, metal_id, price_cents) values (${id}, 40, 1995), (${id}, 10, 19995)`);
+    await expect.poll(() => count(40), { timeout: 5000 }).toBe(before + 1);
+    const gold = async () => productListResponseSchema.parse((await t.app.inject(url(10))).json()).products.find((product) => product.id === id);
+    await expect.poll(async () => (await gold())?.price?.cents, { timeout: 5000 }).toBe(19995);
+
+    await db.execute(sql`delete from product_prices where product_id = ${id} and metal_id = 10`);
+    await expect.poll(async () => (await gold())?.available, { timeout: 5000 }).toBe(false);
+
+    await db.execute(sql`update products set name = 'Aab Renamed Lasso Charm' where id = ${id}`);
+    await expect.poll(async () => (await gold())?.name, { timeout: 5000 }).toBe('Aab Renamed Lasso Charm');
+
+    await db.execute(sql`delete from products where id = ${id}`);
+    await expect.poll(() => count(40), { timeout: 5000 }).toBe(before);
   });
 });
 

@@ -12,7 +12,7 @@ describe('GET /api/content', () => {
     const response = await content('/shipping');
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ htmlHeadTitle: 'Shipping | Charm & Bracelet Co.', canonicalUrl: '/shipping', dataLayers: [] });
+    expect(body).toMatchObject({ heading: 'Shipping', htmlHeadTitle: 'Shipping | Charm & Bracelet Co.', canonicalUrl: '/shipping', dataLayers: [] });
     expect(body.htmlHeadMetaDescription).toContain('Free ground shipping');
     expect(body.cmsData).toContain('$39.75');
     expect(body.cmsData).toContain('<a href="tel:1-800-555-0142">1-800-555-0142</a>');

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { AnalyticsPageViews, GtmScript } from './components/analytics';
 import { NotFound } from './components/not-found';
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** The root data is the same on every page: reload it only when something can have changed it. */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate, currentUrl, nextUrl }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formAction, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   if (formAction === '/preferences') return true;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;

@@ -23,6 +23,13 @@ export default [
   route('art/*', 'routes/art-image.ts'),
 
   // Catalog (issue 3).
+  route('categories', 'routes/categories.tsx'),
+  route('categories/:first/:second?', 'routes/catalog-listing.tsx', { id: 'catalog/categories' }),
+  route('products/category/:first/:second?', 'routes/catalog-listing.tsx', { id: 'catalog/products-category' }),
+  route('products/search/*', 'routes/catalog-listing.tsx', { id: 'catalog/products-search' }),
+  route('products/:category/:metal/:slug/:id', 'routes/product-detail.tsx', { id: 'catalog/product' }),
+  route('products/:category/:metal/:size/:slug/:id', 'routes/product-detail.tsx', { id: 'catalog/product-sized' }),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
 
   // Last resort: a CMS page for the path, else the not-found page with status 404.
   route('*', 'routes/cms-page.tsx'),

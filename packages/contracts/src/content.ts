@@ -15,6 +15,7 @@ export type ContentQuery = z.infer<typeof contentQuerySchema>;
 
 export const contentResponseSchema = seoEnvelopeSchema
   .extend({
+    heading: z.string().describe("The page's own title, for its h1 (htmlHeadTitle adds the store's name)"),
     cmsData: z.string().describe('The page body as sanitized HTML (no scripts, styles, event handlers or javascript: links)'),
   })
   .meta({ id: 'ContentPage' });

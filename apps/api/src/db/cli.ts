@@ -3,8 +3,12 @@ import { openDatabase } from './client';
 import { migrate } from './migrate';
 import { seed } from './seed/seed';
 
-/** npm run db:migrate | db:seed, against DATABASE_URL or the embedded database in DATA_DIR. */
+/**
+ * npm run db:migrate | db:seed [-- --large], against DATABASE_URL or the embedded database in DATA_DIR.
+ * --large seeds a 100,000-product catalog (for benchmarks) when the database has no products yet.
+ */
 const command = process.argv[2];
+const catalogSize = process.argv.includes('--large') ? 'large' : 'standard';
 if (command !== 'migrate' && command !== 'seed') {
   console.error('usage: cli.ts migrate|seed');
   process.exit(2);
@@ -14,8 +18,8 @@ try {
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` });
   try {
     await migrate(database);
-    if (command === 'seed') await seed(database.db);
-    console.log(`${command} done (${database.kind})`);
+    if (command === 'seed') await seed(database.db, catalogSize);
+    console.log(`${command} done (${database.kind}${command === 'seed' ? `, ${catalogSize} catalog` : ''})`);
   } finally {
     await database.close();
   }

@@ -181,3 +181,39 @@ export const searchVocabulary = pgTable(
   },
   (table) => [index('search_vocabulary_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
 );
+
+/**
+ * The category listings as the storefront pages them: one row per category x metal x product, kept in step with
+ * products, prices and categories by triggers (migration 0006). Its indexes give every sort order of a category
+ * page straight from an index, so a page of 48 costs the same with 2,000 or 100,000 products.
+ */
+export const catalogListings = pgTable(
+  'catalog_listings',
+  {
+    categoryId: integer('category_id').notNull(),
+    metalId: smallint('metal_id').notNull(),
+    productId: integer('product_id').notNull(),
+    /** Not offered in this metal: listed after the products that are. */
+    unavailable: boolean('unavailable').notNull(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents'),
+    unitsSold: integer('units_sold').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.categoryId, table.metalId, table.productId] }),
+    index('catalog_listings_product_idx').on(table.productId, table.metalId),
+    index('catalog_listings_by_name_idx').on(table.categoryId, table.metalId, table.unavailable, table.name, table.productId),
+    index('catalog_listings_by_price_idx').on(table.categoryId, table.metalId, table.unavailable, table.priceCents, table.name, table.productId),
+    index('catalog_listings_by_price_desc_idx').on(
+      table.categoryId,
+      table.metalId,
+      table.unavailable,
+      table.priceCents.desc(),
+      table.name,
+      table.productId,
+    ),
+    index('catalog_listings_by_newest_idx').on(table.categoryId, table.metalId, table.unavailable, table.createdAt.desc(), table.productId),
+    index('catalog_listings_by_sales_idx').on(table.categoryId, table.metalId, table.unavailable, table.unitsSold.desc(), table.productId),
+  ],
+);

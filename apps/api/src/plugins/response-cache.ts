@@ -60,14 +60,21 @@ declare module 'fastify' {
 /** Answers from the cache with Cache-Control and ETag; a matching If-None-Match gets 304 and no body. */
 export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
   const { body, etag } = await request.server.catalogCache.json(request.url, compute);
-  reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=300');
+  const maxAge = request.server.config.CATALOG_CACHE_SECONDS;
+  reply.header('cache-control', maxAge > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}` : 'no-cache');
   reply.header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(body);
 }
 
 export const responseCachePlugin = fp(async (app: FastifyInstance) => {
-  const cache = new ResponseCache();
+  const ttlMs = app.config.CATALOG_CACHE_SECONDS * 1000;
+  const cache = new ResponseCache(ttlMs);
+  if (ttlMs === 0) {
+    cache.enabled = false;
+    app.decorate('catalogCache', cache);
+    return;
+  }
   app.decorate('catalogCache', cache);
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {

@@ -17,7 +17,7 @@ export interface ListingContext {
   vocabulary: () => Promise<ReadonlyMap<string, number>>;
 }
 
-type Filter =
+export type Filter =
   | { kind: 'category'; category: Category & { id: number } }
   | { kind: 'collection'; collection: string; heading: string }
   | { kind: 'search'; words: string[]; term: string };
@@ -44,55 +44,98 @@ function resolveRoute(query: ProductListQuery): ListingRoute {
   throw invalidFields([{ field: 'path', message: 'is required (or categoryName, or q)' }]);
 }
 
+/** Sort keys: products offered in the metal first, then the shopper's order, then id so pages never overlap. */
 function orderSql(order: ListingOrder, filter: Filter): SQL {
-  const availableFirst = sql`(pp.price_cents is null)`;
+  if (filter.kind === 'category') {
+    // Matches the indexes of catalog_listings column for column, so a page is read straight from an index.
+    switch (order) {
+      case 'PriceLowHigh':
+        return sql`l.unavailable, l.price_cents, l.name, l.product_id`;
+      case 'PriceHighLow':
+        return sql`l.unavailable, l.price_cents desc nulls last, l.name, l.product_id`;
+      case 'Newest':
+        return sql`l.unavailable, l.created_at desc nulls last, l.product_id`;
+      case 'BestSelling':
+      case 'Relevance':
+        return sql`l.unavailable, l.units_sold desc nulls last, l.product_id`;
+      default:
+        return sql`l.unavailable, l.name, l.product_id`;
+    }
+  }
+  const unavailable = sql`(pp.price_cents is null)`;
   switch (order) {
     case 'PriceLowHigh':
-      return sql`${availableFirst}, pp.price_cents asc, p.name asc, p.id`;
+      return sql`${unavailable}, pp.price_cents, p.name, p.id`;
     case 'PriceHighLow':
-      return sql`${availableFirst}, pp.price_cents desc, p.name asc, p.id`;
+      return sql`${unavailable}, pp.price_cents desc nulls last, p.name, p.id`;
     case 'Newest':
-      return sql`${availableFirst}, p.created_at desc, p.id`;
+      return sql`${unavailable}, p.created_at desc, p.id`;
     case 'BestSelling':
-      return sql`${availableFirst}, p.units_sold desc, p.id`;
+      return sql`${unavailable}, p.units_sold desc, p.id`;
     case 'Relevance':
-      return filter.kind === 'search' ? sql`${availableFirst}, rank desc, p.units_sold desc, p.id` : sql`${availableFirst}, p.units_sold desc, p.id`;
+      return filter.kind === 'search' ? sql`${unavailable}, rank desc, p.units_sold desc, p.id` : sql`${unavailable}, p.units_sold desc, p.id`;
     default:
-      return sql`${availableFirst}, p.name asc, p.id`;
+      return sql`${unavailable}, p.name, p.id`;
   }
 }
 
-/** One query: the page's rows and the total count (window), for a category, a collection or a search. */
-async function fetchPage(db: Db, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number) {
+const SUMMARY_COLUMNS = sql`p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
+  p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug"`;
+
+/**
+ * The query for one page of a listing. Categories read catalog_listings in index order (count apart);
+ * collections and searches score or filter products and count with a window.
+ */
+export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number): SQL {
+  const limit = sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  if (filter.kind === 'category') {
+    return sql`
+      select ${SUMMARY_COLUMNS}, l.price_cents as "priceCents", 0 as rank, null as total
+      from catalog_listings l
+      join products p on p.id = l.product_id
+      join categories c on c.id = p.primary_category_id
+      where l.category_id = ${filter.category.id} and l.metal_id = ${metal.id}
+      order by ${orderSql(order, filter)}
+      ${limit}`;
+  }
   const searchText = filter.kind === 'search' ? filter.words.join(' ') : '';
   const rank =
     filter.kind === 'search'
-      ? sql`ts_rank_cd(p.search_vector, plainto_tsquery('english', ${searchText})) + word_similarity(${searchText}, p.name)`
+      ? // Full-text matches rank by ts_rank; fuzzy (trigram-only) matches rank below them, by similarity.
+        sql`case when p.search_vector @@ plainto_tsquery('english', ${searchText})
+                 then 1 + ts_rank(p.search_vector, plainto_tsquery('english', ${searchText}))
+                 else word_similarity(${searchText}, p.name) end`
       : sql`0`;
   const where =
-    filter.kind === 'category'
-      ? sql`p.id in (select product_id from product_categories where category_id = ${filter.category.id})`
-      : filter.kind === 'collection'
-        ? sql`p.collections @> array[${filter.collection}]::text[]`
-        : filter.words.length === 0
-          ? sql`pp.price_cents is not null`
-          : sql`(p.search_vector @@ plainto_tsquery('english', ${searchText}) or ${searchText} <% p.name)`;
-  const result = await queryRows<SummaryRow & { rank: number; total: number }>(db,sql`
-    select p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
-           p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug",
-           pp.price_cents as "priceCents", ${rank} as rank, count(*) over () as total
+    filter.kind === 'collection'
+      ? sql`p.collections @> array[${filter.collection}]::text[]`
+      : filter.words.length === 0
+        ? sql`pp.price_cents is not null`
+        : sql`(p.search_vector @@ plainto_tsquery('english', ${searchText}) or ${searchText} <% p.name)`;
+  return sql`
+    select ${SUMMARY_COLUMNS}, pp.price_cents as "priceCents", ${rank} as rank, count(*) over () as total
     from products p
     join categories c on c.id = p.primary_category_id
     left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}
     where ${where}
     order by ${orderSql(order, filter)}
-    limit ${pageSize} offset ${(page - 1) * pageSize}`);
-  return result.map((row) => ({ ...row, total: Number(row.total), sizes: row.sizes ?? [] }));
+    ${limit}`;
 }
 
-async function countOnly(db: Db, filter: Filter, metal: Metal): Promise<number> {
-  const rows = await fetchPage(db, filter, metal, 'Name', 1, 1);
-  return rows[0]?.total ?? 0;
+/** How many products a category has (in any metal: every product is listed once per metal). */
+function categoryCountQuery(categoryId: number, metal: Metal): SQL {
+  return sql`select count(*)::int as total from catalog_listings where category_id = ${categoryId} and metal_id = ${metal.id}`;
+}
+
+async function fetchPage(db: Db, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number) {
+  const [rows, categoryTotal] = await Promise.all([
+    queryRows<SummaryRow & { rank: number; total: number | null }>(db, pageQuery(filter, metal, order, page, pageSize)),
+    filter.kind === 'category' ? queryRows<{ total: number }>(db, categoryCountQuery(filter.category.id, metal)) : undefined,
+  ]);
+  let total = categoryTotal ? Number(categoryTotal[0]?.total ?? 0) : Number(rows[0]?.total ?? 0);
+  // A page past the end has no rows to carry the window count: count on the first page instead.
+  if (!categoryTotal && rows.length === 0 && page > 1) total = (await fetchPage(db, filter, metal, order, 1, 1)).total;
+  return { rows: rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })), total };
 }
 
 async function popularCategories(db: Db): Promise<Category[]> {
@@ -130,25 +173,28 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   const order: ListingOrder = query.orderBy ?? (filter.kind === 'search' ? 'Relevance' : 'Name');
 
   const hasSearch = filter.kind === 'search' && (filter.words.length > 0 || namedMetalId !== null);
-  let rows = filter.kind === 'search' && !hasSearch ? [] : await fetchPage(db, filter, metal, order, query.page, query.pageSize);
+  const nothing = { rows: [], total: 0 };
+  let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(db, filter, metal, order, query.page, query.pageSize);
+
   // Misspelled words: when the words as typed find nothing, show results for the corrected words;
   // when they find something, offer the correction as "did you mean".
   let correctedTerm: string | null = null;
   let didYouMean: string | null = null;
   if (filter.kind === 'search' && filter.words.length > 0) {
     const corrected = correctWords(filter.words, await context.vocabulary());
-    if (corrected) {
-      const foundAsTyped = rows.length > 0 || (query.page > 1 && (await countOnly(db, filter, metal)) > 0);
-      if (foundAsTyped) didYouMean = corrected.join(' ');
-      else {
-        filter = { ...filter, words: corrected };
-        rows = await fetchPage(db, filter, metal, order, query.page, query.pageSize);
-        correctedTerm = rows.length > 0 || query.page > 1 ? corrected.join(' ') : null;
+    if (corrected && found.total > 0) didYouMean = corrected.join(' ');
+    else if (corrected) {
+      const correctedFilter: Filter = { ...filter, words: corrected };
+      const correctedFound = await fetchPage(db, correctedFilter, metal, order, query.page, query.pageSize);
+      if (correctedFound.total > 0) {
+        filter = correctedFilter;
+        found = correctedFound;
+        correctedTerm = corrected.join(' ');
       }
     }
   }
 
-  const totalCount = rows[0]?.total ?? (query.page > 1 && (filter.kind !== 'search' || hasSearch) ? await countOnly(db, filter, metal) : 0);
+  const totalCount = found.total;
   const totalPages = Math.max(1, Math.ceil(totalCount / query.pageSize));
   if (query.page > totalPages) {
     throw new HttpError(400, 'VALIDATION_ERROR', `page ${query.page} is past the last page (${totalPages})`, [
@@ -156,7 +202,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     ]);
   }
 
-  const products = rows.map((row) => toSummary(row, metal, query.braceletSize));
+  const products = found.rows.map((row) => toSummary(row, metal, query.braceletSize));
   const heading =
     filter.kind === 'category'
       ? `${pathMetal ? `${metal.name} ` : ''}${filter.category.categoryName}`

@@ -1,6 +1,9 @@
 import type { ContentResponse } from '@charms/contracts/content';
 import { sql } from 'drizzle-orm';
-import { FilterXSS, safeAttrValue } from 'xss';
+import xss from 'xss';
+
+// xss is CommonJS: under Node's ESM loader only some names are importable directly, so take them from the default export.
+const { FilterXSS, safeAttrValue } = xss as unknown as typeof import('xss');
 import type { Db } from '../db/client';
 import { cmsPages } from '../db/schema';
 import { notFound } from '../http-error';
@@ -66,8 +69,10 @@ export async function getContentPage(db: Db, objectKey: string, values: ContentV
     .where(sql`lower(${cmsPages.path}) = lower(${path})`)
     .limit(1);
   if (!page) throw notFound(`There is no content page at ${path}.`);
+  const heading = fillContentValues(page.title, values, 'text');
   return {
-    htmlHeadTitle: fillContentValues(page.title, values, 'text'),
+    heading,
+    htmlHeadTitle: `${heading} | ${values.storeName}`,
     htmlHeadMetaKeywords: page.metaKeywords,
     htmlHeadMetaDescription: fillContentValues(page.metaDescription, values, 'text'),
     canonicalUrl: page.path,

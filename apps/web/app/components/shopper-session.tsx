@@ -48,11 +48,18 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
   const revalidateRef = useRef(revalidator.revalidate);
   revalidateRef.current = revalidator.revalidate;
 
+  // Browser objects exist only after hydration: resolve them when first used, never during server rendering.
   const deps = useMemo(
     () => ({
-      api: api ?? browserSessionApi((input, init) => window.fetch(input, init)),
-      storage: storage ?? window.localStorage,
-      writeCookie: writeCookie ?? ((cookie: string) => (document.cookie = cookie)),
+      get api() {
+        return api ?? browserSessionApi((input, init) => window.fetch(input, init));
+      },
+      get storage() {
+        return storage ?? window.localStorage;
+      },
+      writeCookie: writeCookie ?? ((cookie: string) => {
+        document.cookie = cookie;
+      }),
     }),
     [api, storage, writeCookie],
   );

@@ -51,7 +51,7 @@ export function SiteFooter({ storeName, phone, year }: { storeName: string; phon
         </div>
       </div>
       <p className="site-footer__copyright">
-        © 1997–{year} {storeName}. Authorized factory-direct charm dealer since 1997.
+        © 1997–{year} {storeName} · Authorized factory-direct charm dealer since 1997
       </p>
     </footer>
   );

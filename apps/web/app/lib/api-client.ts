@@ -1,6 +1,9 @@
+import type { ProductDetailResponse, ProductListResponse } from '@charms/contracts/catalog';
 import type { CategoriesResponse } from '@charms/contracts/categories';
+import type { ContentResponse } from '@charms/contracts/content';
 import type { MenuResponse } from '@charms/contracts/menu';
 import type { ErrorBody } from '@charms/contracts/errors';
+import type { SitemapResponse } from '@charms/contracts/sitemap';
 
 /** How the client reaches the API: in the server process this goes through Fastify's inject, no socket. */
 export type ApiTransport = (request: {
@@ -27,9 +30,25 @@ export function createApiClient(transport: ApiTransport) {
     if (response.status >= 200 && response.status < 300) return response.body as T;
     throw new ApiError(response.status, response.body as ErrorBody | undefined);
   }
+  /** Query strings from plain values; undefined values are left out. */
+  function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+    return `${path}?${params}`;
+  }
   return {
+    /** A listing: `path` is the storefront path shown (category, search or collection page). */
+    getProducts: (query: { path: string; q?: string; metalId?: number; braceletSize?: number; orderBy?: string; page?: number; pageSize?: number }) =>
+      call<ProductListResponse>('GET', withQuery('/products', query)),
+    /** A product page; `kind: 'redirect'` means answer the browser with a 301 to `redirectTo`. */
+    getProductDetail: (query: { path: string; metalId?: number; braceletSize?: number }) =>
+      call<ProductDetailResponse>('GET', withQuery('/products/detail', query)),
     getCategories: () => call<CategoriesResponse>('GET', '/categories'),
     getMenu: () => call<MenuResponse>('GET', '/menu'),
+    /** Every canonical category and product path, for sitemap.xml. */
+    getSitemap: () => call<SitemapResponse>('GET', '/sitemap'),
+    /** The CMS page for a storefront path; ApiError 404 when there is none. */
+    getContent: (objectKey: string) => call<ContentResponse>('GET', `/content?${new URLSearchParams({ objectKey })}`),
   };
 }
 

@@ -9,7 +9,7 @@ import { cmsPages } from '../schema';
 export const CONTENT_PAGES: readonly (typeof cmsPages.$inferInsert)[] = [
   {
     path: '/engraving-guide',
-    title: 'Engraving guide | {{storeName}}',
+    title: 'Engraving guide',
     metaDescription: 'Engrave names, dates and places on your charms: free setup, $0.75 per character, same-day engraving before 12 noon Central.',
     metaKeywords: 'charm engraving, engraved charms, engraving fonts, personalized charms',
     html: `<h2 id="price">What engraving costs</h2>
@@ -25,7 +25,7 @@ export const CONTENT_PAGES: readonly (typeof cmsPages.$inferInsert)[] = [
   },
   {
     path: '/shipping',
-    title: 'Shipping | {{storeName}}',
+    title: 'Shipping',
     metaDescription: 'Free ground shipping on every order with no minimum; 2-3 day, next business day and Saturday delivery available.',
     metaKeywords: 'free shipping, charm shipping, next day delivery',
     html: `<h2 id="rates">Shipping rates</h2>
@@ -46,7 +46,7 @@ export const CONTENT_PAGES: readonly (typeof cmsPages.$inferInsert)[] = [
   },
   {
     path: '/returns',
-    title: 'Returns and money-back guarantee | {{storeName}}',
+    title: 'Returns and money-back guarantee',
     metaDescription: '60-day no-hassle returns with a 100% money-back guarantee; credit within 5 business days.',
     metaKeywords: 'returns, money back guarantee, refund',
     html: `<h2 id="guarantee">100% money-back guarantee</h2>
@@ -62,7 +62,7 @@ export const CONTENT_PAGES: readonly (typeof cmsPages.$inferInsert)[] = [
   },
   {
     path: '/warranty',
-    title: 'Lifetime warranty | {{storeName}}',
+    title: 'Lifetime warranty',
     metaDescription: "Every charm carries the manufacturer's lifetime warranty.",
     metaKeywords: 'lifetime warranty, charm repair',
     html: `<h2 id="cover">What the warranty covers</h2>
@@ -75,7 +75,7 @@ export const CONTENT_PAGES: readonly (typeof cmsPages.$inferInsert)[] = [
   },
   {
     path: '/photoart-instructions',
-    title: 'PhotoArt charms: how to send your photo | {{storeName}}',
+    title: 'PhotoArt charms: how to send your photo',
     metaDescription: 'Order your PhotoArt charm online, then email us the photo to put on it.',
     metaKeywords: 'PhotoArt charms, photo charms, custom photo charm',
     html: `<h2 id="steps">Three steps</h2>

@@ -129,9 +129,16 @@ export function generateCatalog(size: CatalogSize = 'standard', categoryNames: R
   const products: SeedProduct[] = [];
   let nextId = FIRST_PRODUCT_ID;
 
+  const byName = new Map<string, SeedProduct>();
   const addCharm = (spec: CharmSpec, round: number) => {
     const { theme, style } = spec;
     const name = round === 0 ? spec.name : `${spec.name}, Design ${round + 1}`;
+    // The same charm in two themes (a palm tree is beach and nature) is one product listed in both.
+    const existing = byName.get(name);
+    if (existing) {
+      if (!existing.categories.includes(theme.slug)) existing.categories.push(theme.slug);
+      return;
+    }
     const categories = new Set([theme.slug]);
     const isCrossListable = theme.slug !== 'Dog-Charms' && theme.slug !== 'Cat-Charms';
     const engravable =
@@ -141,7 +148,7 @@ export function generateCatalog(size: CatalogSize = 'standard', categoryNames: R
     const isPhotoArt = theme.slug === 'PhotoArt-Charms';
     const isCalendar = theme.slug === 'Calendar-Charms';
     const categoryName = categoryNames.get(theme.slug) ?? theme.slug;
-    products.push({
+    const product: SeedProduct = {
       id: nextId++,
       slug: slugify(name),
       name,
@@ -163,7 +170,9 @@ export function generateCatalog(size: CatalogSize = 'standard', categoryNames: R
       unitsSold: Math.floor(random.next() ** 3 * 2000),
       createdAt: createdAt(random),
       prices: pricesFor(spec.silverCents * (style === 'Mini' ? 0.8 : style === 'Large' ? 1.3 : 1), random),
-    });
+    };
+    byName.set(name, product);
+    products.push(product);
   };
 
   const charmSpecs: CharmSpec[] = [];
@@ -188,12 +197,15 @@ export function generateCatalog(size: CatalogSize = 'standard', categoryNames: R
     }
   }
 
-  const rounds = size === 'large' ? Math.ceil(LARGE_CATALOG_PRODUCTS / (charmSpecs.length + 60)) : 1;
-  for (let round = 0; round < rounds; round++) {
+  // The large catalog repeats the lines in further designs ("…, Design 2") until it holds 100,000 products.
+  const target = size === 'large' ? LARGE_CATALOG_PRODUCTS : 0;
+  let round = 0;
+  do {
     for (const spec of charmSpecs) addCharm(spec, round);
     addBracelets(round);
-  }
-  if (size === 'large') products.length = Math.min(products.length, LARGE_CATALOG_PRODUCTS);
+    round++;
+  } while (products.length < target);
+  if (target > 0) products.length = target;
   return products;
 
   function addBracelets(round: number) {

@@ -1,0 +1,42 @@
+import type { ProductSummary } from '@charms/contracts/catalog';
+import { Link } from 'react-router';
+
+/** Pictures in the first rows load at once; the rest when scrolled near (4 per row on wide screens). */
+const EAGER_IMAGES = 8;
+
+/**
+ * A grid of product cards: picture (its width and height reserve its space), name, and the price in the listing's
+ * metal, or a note that the product is not made in it with a link to the metals it is made in.
+ */
+export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }: { products: readonly ProductSummary[]; metalName: string; label: string; eager?: number }) {
+  return (
+    <ul className="catalog-grid" aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.id} className="catalog-card">
+          <Link to={product.path} className="catalog-card__link">
+            <img
+              src={product.imageUrl}
+              alt=""
+              width={480}
+              height={480}
+              loading={index < eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className="catalog-card__image"
+            />
+            <span className="catalog-card__name">{product.name}</span>
+          </Link>
+          {product.price ? (
+            <p className="catalog-card__price">{product.price.display}</p>
+          ) : (
+            <p className="catalog-card__unavailable">
+              Not available in {metalName}.{' '}
+              <Link to={`${product.path}#metals`}>
+                See other metals<span className="catalog-sr-only"> for {product.name}</span>
+              </Link>
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

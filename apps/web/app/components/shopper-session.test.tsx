@@ -1,0 +1,124 @@
+import type { UserSession } from '@charms/contracts/session';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { SESSION_ID_KEY, SESSION_KEY, type SessionApi } from '../lib/session-store';
+import { DEFAULT_PREFS } from '../lib/shopper-prefs';
+import { ShopperSessionProvider, useShopperSession } from './shopper-session';
+
+const NEW_ID = '0b7c5a4e-1d2f-4a3b-9c8d-7e6f5a4b3c2d';
+const STORED_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
+
+const session = (id: string, changes: Partial<UserSession> = {}): UserSession => ({
+  id,
+  metalId: 40,
+  braceletSize: 7,
+  productId: null,
+  productsOrderBy: 'Name',
+  ...changes,
+});
+
+function fakeApi(): SessionApi & { create: ReturnType<typeof vi.fn>; update: ReturnType<typeof vi.fn> } {
+  return {
+    create: vi.fn(async (prefs) => session(NEW_ID, prefs)),
+    update: vi.fn(async (id, changes) => session(id, changes)),
+  };
+}
+
+function Probe() {
+  const { session: current, prefs, loaded, update } = useShopperSession();
+  return (
+    <div>
+      <p data-testid="state">{loaded ? `${current?.id} metal ${prefs.metalId}` : 'loading'}</p>
+      <button type="button" onClick={() => update({ metalId: 10 })}>
+        Gold
+      </button>
+    </div>
+  );
+}
+
+function renderProvider(api: SessionApi, cookies: string[] = []) {
+  const Stub = createRoutesStub([
+    {
+      path: '/',
+      Component: () => (
+        <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={(cookie) => cookies.push(cookie)}>
+          <Probe />
+        </ShopperSessionProvider>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={['/']} />);
+  return cookies;
+}
+
+describe('ShopperSessionProvider', () => {
+  it('creates a session when none is stored, and stores it under user-session and user-session-id', async () => {
+    const api = fakeApi();
+    const cookies = renderProvider(api);
+    expect(await screen.findByText(`${NEW_ID} metal 40`)).toBeVisible();
+    expect(api.create).toHaveBeenCalledWith({ metalId: 40, braceletSize: 7, productsOrderBy: 'Name' });
+    expect(window.localStorage.getItem(SESSION_ID_KEY)).toBe(NEW_ID);
+    expect(JSON.parse(window.localStorage.getItem(SESSION_KEY)!)).toMatchObject({ id: NEW_ID, metalId: 40 });
+    expect(cookies.at(-1)).toContain('shopper-prefs=');
+  });
+
+  it('uses a stored session whose id is a v4 UUID without creating another', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID, { metalId: 20 })));
+    const api = fakeApi();
+    renderProvider(api);
+    expect(await screen.findByText(`${STORED_ID} metal 20`)).toBeVisible();
+    expect(api.create).not.toHaveBeenCalled();
+  });
+
+  it('replaces a stored session whose id is not a v4 UUID', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, 'not-a-uuid');
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify({ ...session('not-a-uuid'), id: 'not-a-uuid' }));
+    const api = fakeApi();
+    renderProvider(api);
+    expect(await screen.findByText(`${NEW_ID} metal 40`)).toBeVisible();
+    expect(window.localStorage.getItem(SESSION_ID_KEY)).toBe(NEW_ID);
+  });
+
+  it('updates the metal on the server, stores the answer and mirrors it in the cookie', async () => {
+    const api = fakeApi();
+    const cookies = renderProvider(api);
+    await screen.findByText(`${NEW_ID} metal 40`);
+    await userEvent.click(screen.getByRole('button', { name: 'Gold' }));
+    expect(await screen.findByText(`${NEW_ID} metal 10`)).toBeVisible();
+    expect(api.update).toHaveBeenCalledWith(NEW_ID, { metalId: 10 });
+    expect(JSON.parse(window.localStorage.getItem(SESSION_KEY)!)).toMatchObject({ metalId: 10 });
+    expect(decodeURIComponent(cookies.at(-1)!)).toContain('metalId=10');
+  });
+
+  it('sends the session id on the shop’s own requests once loaded, and never to other hosts', async () => {
+    const seen: Headers[] = [];
+    const original = window.fetch;
+    window.fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      return new Response('{}');
+    }) as unknown as typeof fetch;
+    try {
+      renderProvider(fakeApi());
+      await screen.findByText(`${NEW_ID} metal 40`);
+      await window.fetch('/api/shopping-cart');
+      await window.fetch('https://tracker.example/collect');
+      expect(seen[0]!.get('userSessionId')).toBe(NEW_ID);
+      expect(seen[1]!.get('userSessionId')).toBeNull();
+    } finally {
+      window.fetch = original;
+    }
+  });
+
+  it('swallows a failed session call: the page keeps working with the cookie prefs', async () => {
+    const api = fakeApi();
+    api.create.mockRejectedValueOnce(new Error('offline'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderProvider(api);
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(screen.getByTestId('state')).toHaveTextContent('loading');
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createRoutesStub, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SiteHeader } from './site-header';
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderHeader(bagCount?: number) {
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => <SiteHeader storeName="Charm & Bracelet Co." phone="1-800-555-0142" bagCount={bagCount} /> },
+    { path: '/products/search/:term', Component: Where },
+  ]);
+  return render(<Stub initialEntries={['/']} />);
+}
+
+describe('SiteHeader', () => {
+  it('links the store name home and offers the phone number to call', () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Charm & Bracelet Co.' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: /1-800-555-0142/ })).toHaveAttribute('href', 'tel:18005550142');
+  });
+
+  it('hides Buy Now and the bag while the bag is empty', () => {
+    renderHeader(0);
+    expect(screen.queryByRole('link', { name: 'Buy Now' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Shopping Bag/ })).toBeNull();
+  });
+
+  it('shows Buy Now and the item count when the bag has items', () => {
+    renderHeader(3);
+    expect(screen.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/order/process');
+    expect(screen.getByRole('link', { name: 'Shopping Bag 3 items' })).toHaveAttribute('href', '/order');
+  });
+
+  it('keeps the Account link switched off', () => {
+    renderHeader();
+    expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
+  });
+
+  it('goes to /products/search/{text} on Enter', async () => {
+    renderHeader();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search charms' }), 'heart locket{Enter}');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/products/search/heart%20locket');
+  });
+
+  it('is a plain GET form to /products/search?q= for browsers without JavaScript', () => {
+    renderHeader();
+    const form = screen.getByRole('search');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/products/search');
+    expect(screen.getByRole('searchbox')).toHaveAttribute('name', 'q');
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { dataLayerEntriesFor, envelopeOf, pushToDataLayer } from './analytics';
+
+describe('analytics', () => {
+  it('clears the ecommerce object before each ecommerce event', () => {
+    const entries = dataLayerEntriesFor([{ event: 'view_item_list', ecommerce: { items: [] } }, { event: 'search', term: 'x' }]);
+    expect(entries).toEqual([{ ecommerce: null }, { event: 'view_item_list', ecommerce: { items: [] } }, { event: 'search', term: 'x' }]);
+  });
+
+  it('creates window.dataLayer when it does not exist', () => {
+    const target = {} as Window;
+    pushToDataLayer(target, [{ event: 'page_view' }]);
+    expect(target.dataLayer).toEqual([{ event: 'page_view' }]);
+  });
+
+  it('finds the envelope in loader data, whether it is the API answer itself or under seo', () => {
+    const envelope = { htmlHeadTitle: 't', htmlHeadMetaKeywords: '', htmlHeadMetaDescription: '', canonicalUrl: '/', dataLayers: [] };
+    expect(envelopeOf(envelope)).toBe(envelope);
+    expect(envelopeOf({ seo: envelope, tiles: [] })).toBe(envelope);
+    expect(envelopeOf({ tiles: [] })).toBeUndefined();
+    expect(envelopeOf(null)).toBeUndefined();
+  });
+});

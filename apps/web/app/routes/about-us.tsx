@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { infoPageData } from '../lib/info-page';
+import { seoMeta } from '../lib/seo';
+import type { Route } from './+types/about-us';
+
+export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);
+
+export function loader({ context }: Route.LoaderArgs) {
+  return infoPageData(context, {
+    title: 'About Us',
+    description: 'An authorized factory-direct charm dealer since 1997: charms in five metals, made in the USA and Canada.',
+    path: '/about-us',
+  });
+}
+
+export default function AboutUs({ loaderData }: Route.ComponentProps) {
+  const { store } = loaderData;
+  return (
+    <div className="page page--narrow prose">
+      <h1>About {store.name}</h1>
+      <p>
+        Since 1997 we have been an authorized, factory-direct dealer of charms and charm bracelets. Our charms are made in
+        the USA and Canada by more than 125 artisans, in five metals: sterling silver, gold plate, 10k gold, 14k gold and
+        14k white gold.
+      </p>
+      <h2>What we promise</h2>
+      <ul>
+        <li>Free shipping on every order, with no minimum.</li>
+        <li>A lifetime warranty from the charm manufacturer.</li>
+        <li>A 100% money-back guarantee with 60-day no-hassle returns (personalized and engraved charms excepted).</li>
+        <li>Free engraving on gold and white gold charms; on other metals free setup and $0.75 a character.</li>
+        <li>Same-day engraving and shipping for orders placed before 12 noon Central time.</li>
+        <li>A free mini catalog: ask for one when you order, or call us.</li>
+      </ul>
+      <h2>What we make</h2>
+      <p>
+        Charms in 44 categories, from <Link to="/products/category/Dog-Charms">dog charms</Link> and{' '}
+        <Link to="/products/category/Number-Charms">numbers</Link> to <Link to="/photoart-charms">PhotoArt charms</Link>{' '}
+        carrying your own photo, and the <Link to="/categories/sterling-silver/charm-bracelets">bracelets</Link> to wear
+        them on.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+import type { ProductListResponse } from '@charms/contracts/catalog';
+import { parseListingPath } from '@charms/domain/catalog-paths';
+import { METALS } from '@charms/domain/metals';
+import { BRACELET_SIZES, PRODUCT_ORDER_LABELS } from '@charms/domain/session-options';
+import { Form, Link, data, isRouteErrorResponse, redirect, useLocation, useNavigate } from 'react-router';
+import {
+  type ListingOrderChoice,
+  MAX_SEARCH_CHARACTERS,
+  isProductOrder,
+  listingBase,
+  listingHref,
+  listingPathInMetal,
+  pageWindow,
+  readListingChoices,
+  searchHref,
+} from '../catalog/listing-url';
+import { apiStatusOf } from '../catalog/api-status';
+import { ProductGrid } from '../catalog/product-grid';
+import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
+import { NotFound } from '../components/not-found';
+import { seoMeta } from '../lib/seo';
+import { readShopperPrefs } from '../lib/shopper-prefs';
+import '../styles/catalog.css';
+import type { Route } from './+types/catalog-listing';
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  ...seoMeta(loaderData, matches),
+  // Search result pages are for shoppers, not for search engines' indexes; their links are still followed.
+  ...(loaderData?.listing.kind === 'search' ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+];
+
+const ORDER_LABELS: Record<ListingOrderChoice, string> = { ...PRODUCT_ORDER_LABELS, Relevance: 'Best match' };
+
+/**
+ * Category and search listings: /products/category/{metal?}/{slug}, /categories/{metal?}/{slug},
+ * /products/search/{metal?}/{term} and /products/search?q= (which redirects to the path form).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const base = listingBase(url.pathname);
+  redirectToCleanSearch(url);
+
+  const { choices, cleaned } = readListingChoices(url.searchParams);
+  if (cleaned) throw redirect(listingHref(url.pathname, cleaned, {}));
+
+  const prefs = readShopperPrefs(request);
+  const size = choices.size ?? prefs.braceletSize;
+  const query = {
+    path: url.pathname,
+    q: url.searchParams.get('q') ?? undefined,
+    metalId: prefs.metalId,
+    braceletSize: size,
+    // Category pages keep the shopper's sort; a search is by best match unless the URL says otherwise.
+    orderBy: choices.orderBy ?? (base === '/products/search' ? undefined : prefs.productsOrderBy),
+    page: choices.page,
+  };
+
+  let response: ProductListResponse;
+  try {
+    response = await context.api.getProducts(query);
+  } catch (error) {
+    const status = apiStatusOf(error);
+    if (status === 404) throw data(null, { status: 404 });
+    if (status !== 400 || !choices.page) throw error;
+    // Past the last page (the catalog changed, or a hand-written URL): go to the last page there is.
+    response = await context.api.getProducts({ ...query, page: undefined });
+    if (response.pagination.totalPages < choices.page) {
+      throw redirect(listingHref(url.pathname, url.searchParams, { page: response.pagination.totalPages }));
+    }
+  }
+
+  const { listing, products, pagination, suggestions, htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers } = response;
+  const stated = {
+    metalId: listing.metalFromPath ? listing.metal.id : undefined,
+    braceletSize: choices.size,
+    productsOrderBy: isProductOrder(choices.orderBy) ? choices.orderBy : undefined,
+  };
+  return data(
+    {
+      seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers },
+      listing,
+      products,
+      pagination,
+      suggestions,
+      base,
+      braceletSize: size,
+      hasBracelets: products.some((product) => /\/\d+(\.\d)?-inch\//.test(product.path)),
+      stated,
+    },
+    { headers: rememberChoicesHeaders(prefs, stated) },
+  );
+}
+
+/** /products/search?q=dog goes to /products/search/dog; words beyond 100 characters are cut. */
+function redirectToCleanSearch(url: URL): void {
+  if (!url.pathname.startsWith('/products/search')) return;
+  const rest = new URLSearchParams(url.searchParams);
+  rest.delete('q');
+  if (url.pathname.replace(/\/+$/, '') === '/products/search') {
+    const href = searchHref(url.searchParams.get('q') ?? '');
+    if (href) throw redirect(listingHref(href, rest, {}));
+    return;
+  }
+  const route = parseListingPath(url.pathname);
+  if (route?.kind === 'search' && [...route.term].length > MAX_SEARCH_CHARACTERS) {
+    const href = searchHref(route.term, route.metalSlug);
+    if (href) throw redirect(listingHref(href, rest, {}));
+  }
+}
+
+export default function CatalogListing({ loaderData }: Route.ComponentProps) {
+  const { listing, products, pagination, suggestions, base, braceletSize, hasBracelets, stated } = loaderData;
+  useRememberChoices(stated);
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const isSearch = listing.kind === 'search';
+  const firstShown = (pagination.page - 1) * pagination.pageSize + 1;
+
+  return (
+    <div className="page catalog">
+      <h1 className="catalog__heading">{listing.heading}</h1>
+      {isSearch && listing.correctedTerm ? (
+        <p className="catalog__note">
+          Showing results for <strong>{listing.correctedTerm}</strong> (no results for <em>{listing.searchTerm}</em>).
+        </p>
+      ) : null}
+      {suggestions.didYouMean ? (
+        <p className="catalog__note">
+          Did you mean <Link to={searchHref(suggestions.didYouMean, listing.metalFromPath ? listing.metal.slug : null) ?? '/products/search'}>{suggestions.didYouMean}</Link>?
+        </p>
+      ) : null}
+
+      {products.length === 0 ? (
+        <EmptyListing term={listing.searchTerm ?? ''} popular={suggestions.popularCategories} />
+      ) : (
+        <>
+          <p className="catalog__count">
+            {pagination.totalPages > 1
+              ? `Showing ${firstShown}–${firstShown + products.length - 1} of ${pagination.totalCount} products`
+              : `${pagination.totalCount} ${pagination.totalCount === 1 ? 'product' : 'products'}`}{' '}
+            in {listing.metal.name}
+          </p>
+          <div className="catalog-toolbar">
+            <MetalChoice listing={listing} base={base} params={params} />
+            {hasBracelets ? <SizeChoice pathname={location.pathname} params={params} current={braceletSize} /> : null}
+            <SortForm pathname={location.pathname} params={params} current={listing.orderBy} options={listing.orderOptions} />
+          </div>
+          <h2 className="catalog-sr-only">Products</h2>
+          <ProductGrid products={products} metalName={listing.metal.name} label={listing.heading} />
+          <Pagination pathname={location.pathname} params={params} page={pagination.page} totalPages={pagination.totalPages} />
+        </>
+      )}
+    </div>
+  );
+}
+
+type ListingView = ProductListResponse['listing'];
+
+/** Links to the same listing in each metal (a path segment, so each is a page of its own). */
+function MetalChoice({ listing, base, params }: { listing: ListingView; base: ReturnType<typeof listingBase>; params: URLSearchParams }) {
+  if (!listingPathInMetal(listing, base, METALS[0].slug)) return null;
+  return (
+    <nav aria-label="Metal" className="catalog-choice">
+      <span className="catalog-choice__label" aria-hidden="true">
+        Metal
+      </span>
+      <ul>
+        {METALS.map((metal) => {
+          const path = listingPathInMetal(listing, base, metal.slug)!;
+          return (
+            <li key={metal.id}>
+              <Link to={listingHref(path, params, { page: undefined })} aria-current={metal.id === listing.metal.id ? 'true' : undefined} preventScrollReset>
+                {metal.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Bracelet lengths: the length the bracelets' links open in (and the shopper's remembered size). */
+function SizeChoice({ pathname, params, current }: { pathname: string; params: URLSearchParams; current: number }) {
+  return (
+    <nav aria-label="Bracelet length" className="catalog-choice">
+      <span className="catalog-choice__label" aria-hidden="true">
+        Bracelet length
+      </span>
+      <ul>
+        {BRACELET_SIZES.map((size) => (
+          <li key={size}>
+            <Link to={listingHref(pathname, params, { size, page: undefined })} aria-current={size === current ? 'true' : undefined} preventScrollReset>
+              {size}″<span className="catalog-sr-only"> inches</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A GET form, so sorting works without JavaScript; the page starts again at 1. */
+function SortForm({ pathname, params, current, options }: { pathname: string; params: URLSearchParams; current: ListingOrderChoice; options: readonly ListingOrderChoice[] }) {
+  const size = params.get('size');
+  return (
+    <Form method="get" action={pathname} className="catalog-sort" preventScrollReset>
+      <label htmlFor="catalog-sort">Sort by</label>
+      <select id="catalog-sort" name="orderBy" defaultValue={current} key={current}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {ORDER_LABELS[option]}
+          </option>
+        ))}
+      </select>
+      {size ? <input type="hidden" name="size" value={size} /> : null}
+      <button type="submit" className="catalog-button">
+        Sort
+      </button>
+    </Form>
+  );
+}
+
+function Pagination({ pathname, params, page, totalPages }: { pathname: string; params: URLSearchParams; page: number; totalPages: number }) {
+  if (totalPages <= 1) return null;
+  const href = (target: number) => listingHref(pathname, params, { page: target });
+  return (
+    <nav aria-label="Pages" className="catalog-pages">
+      <ul>
+        {page > 1 ? (
+          <li>
+            <Link to={href(page - 1)} rel="prev" className="catalog-pages__step">
+              Previous<span className="catalog-sr-only"> page</span>
+            </Link>
+          </li>
+        ) : null}
+        {pageWindow(page, totalPages).map((target, index) =>
+          target === null ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="catalog-pages__gap">
+              …
+            </li>
+          ) : (
+            <li key={target}>
+              {target === page ? (
+                <span aria-current="page" aria-label={`Page ${target}`} className="catalog-pages__current">
+                  {target}
+                </span>
+              ) : (
+                <Link to={href(target)} aria-label={`Page ${target}`}>
+                  {target}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+        {page < totalPages ? (
+          <li>
+            <Link to={href(page + 1)} rel="next" className="catalog-pages__step">
+              Next<span className="catalog-sr-only"> page</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/** No products: say so plainly, and offer a way on (search again, popular categories, every category). */
+function EmptyListing({ term, popular }: { term: string; popular: ProductListResponse['suggestions']['popularCategories'] }) {
+  return (
+    <section className="catalog-empty" aria-labelledby="catalog-empty-heading">
+      <h2 id="catalog-empty-heading">{term.trim() ? <>We found no charms matching “{term}”</> : 'What are you looking for?'}</h2>
+      {term.trim() ? <p>Check the spelling, try fewer or more general words (“dog” rather than “golden retriever puppy”), or browse below.</p> : null}
+      <CatalogSearchForm defaultValue={term} />
+      {popular.length > 0 ? (
+        <>
+          <h2>Popular categories</h2>
+          <ul className="catalog-links">
+            {popular.map((category) => (
+              <li key={category.urlFriendlyName}>
+                <Link to={`/products/category/${category.urlFriendlyName}`}>{category.categoryName}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p>
+        <Link to="/categories">Browse all charm categories</Link>
+      </p>
+    </section>
+  );
+}
+
+/** A search form in the page: a GET to /products/search?q= without JavaScript, straight to the results with it. */
+function CatalogSearchForm({ defaultValue }: { defaultValue: string }) {
+  const navigate = useNavigate();
+  return (
+    <Form
+      method="get"
+      action="/products/search"
+      role="search"
+      aria-label="Search the catalog"
+      className="catalog-search"
+      onSubmit={(event) => {
+        const words = new FormData(event.currentTarget).get('q');
+        const href = searchHref(typeof words === 'string' ? words : '');
+        event.preventDefault();
+        if (href) navigate(href);
+      }}
+    >
+      <label htmlFor="catalog-search-q">Search for charms</label>
+      <input id="catalog-search-q" name="q" type="search" defaultValue={defaultValue} key={defaultValue} enterKeyHint="search" />
+      <button type="submit" className="catalog-button">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}

@@ -1,0 +1,244 @@
+import type { ProductDetail } from '@charms/contracts/catalog';
+import { Link, data, isRouteErrorResponse, redirect } from 'react-router';
+import { apiStatusOf } from '../catalog/api-status';
+import { JsonLd, breadcrumbJsonLd, productJsonLd } from '../catalog/json-ld';
+import { ProductGrid } from '../catalog/product-grid';
+import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
+import { shipDateInWords } from '../catalog/ship-date';
+import { NotFound } from '../components/not-found';
+import { telHref } from '../lib/info-page';
+import { seoMeta } from '../lib/seo';
+import { readShopperPrefs, toShopperPrefs } from '../lib/shopper-prefs';
+import '../styles/catalog.css';
+import type { Route } from './+types/product-detail';
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  ...seoMeta(loaderData, matches),
+  // The page of a metal the product is not made in exists (listings link to it) but is not worth indexing.
+  ...(loaderData && !loaderData.product.available ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+];
+
+/**
+ * A product page: /products/{category}/{metal}/{slug}/{id}, bracelets /products/{category}/{metal}/{size}-inch/{slug}/{id}.
+ * A stale path (old slug, wrong category) answers 301 to the canonical one; an unknown product 404.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const prefs = readShopperPrefs(request);
+  let response: Awaited<ReturnType<typeof context.api.getProductDetail>>;
+  try {
+    response = await context.api.getProductDetail({ path: url.pathname, metalId: prefs.metalId, braceletSize: prefs.braceletSize });
+  } catch (error) {
+    const status = apiStatusOf(error);
+    if (status === 404 || status === 400) throw data(null, { status: 404 });
+    throw error;
+  }
+  if (response.kind === 'redirect') throw redirect(`${response.redirectTo}${url.search}`, 301);
+
+  const { product, htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers } = response;
+  // The metal (and length) in the address is the shopper's latest choice: listings opened next show it.
+  const chosen = toShopperPrefs({ ...prefs, metalId: product.metal.id, braceletSize: product.braceletSize ?? prefs.braceletSize });
+  const stated = { metalId: chosen.metalId, braceletSize: product.braceletSize === null ? undefined : chosen.braceletSize };
+  const { phone, photoArtEmail, publicBaseUrl } = context.store;
+  return data(
+    { seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers }, product, store: { phone, photoArtEmail, publicBaseUrl }, stated },
+    { headers: rememberChoicesHeaders(prefs, stated) },
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, store, stated } = loaderData;
+  useRememberChoices(stated);
+  const image = product.images[0];
+  const lastCrumb = product.breadcrumbs.length - 1;
+
+  return (
+    <div className="page catalog product">
+      <nav aria-label="Breadcrumb" className="catalog-breadcrumbs">
+        <ol>
+          {product.breadcrumbs.map((crumb, index) => (
+            <li key={crumb.path}>
+              {index === lastCrumb ? <span aria-current="page">{crumb.name}</span> : <Link to={crumb.path}>{crumb.name}</Link>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <div className="product__main">
+        <div className="product__media">
+          {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" className="product__image" /> : null}
+        </div>
+        <div className="product__info">
+          <h1 className="product__name">{product.name}</h1>
+          <p className="product__price" data-testid="product-price">
+            {product.price ? product.price.display : `Not available in ${product.metal.name}`}
+          </p>
+          <p className="product__variant">
+            {product.metal.name}
+            {product.braceletSize ? `, ${product.braceletSize} inch` : ''}
+            {product.clasp ? `, ${product.clasp} clasp` : ''}
+          </p>
+
+          <MetalChoice product={product} />
+          {product.sizes.length > 0 ? <SizeChoice product={product} /> : null}
+          <Shipping product={product} phone={store.phone} />
+          {product.engraving ? <Engraving engraving={product.engraving} metalName={product.metal.name} /> : null}
+          {product.isPhotoArt ? <PhotoArtNote email={store.photoArtEmail} /> : null}
+          <ReturnsAndWarranty product={product} />
+        </div>
+      </div>
+
+      <section className="product__section" aria-labelledby="about-heading">
+        <h2 id="about-heading">About this {product.kind}</h2>
+        <p>{product.description}</p>
+        {product.categories.length > 0 ? (
+          <p>
+            Found in:{' '}
+            {product.categories.map((category, index) => (
+              <span key={category.urlFriendlyName}>
+                {index > 0 ? ', ' : ''}
+                <Link to={`/products/category/${product.metal.slug}/${category.urlFriendlyName}`}>{category.categoryName}</Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </section>
+
+      {product.related.length > 0 ? (
+        <section className="product__section" aria-labelledby="related-heading">
+          <h2 id="related-heading">You may also like</h2>
+          <ProductGrid products={product.related} metalName={product.metal.name} label={`More like ${product.name}`} eager={0} />
+        </section>
+      ) : null}
+
+      <JsonLd data={productJsonLd(product, store.publicBaseUrl)} />
+      <JsonLd data={breadcrumbJsonLd(product.breadcrumbs, store.publicBaseUrl)} />
+    </div>
+  );
+}
+
+/** Each metal's page; metals the product is not made in are marked, not linked. */
+function MetalChoice({ product }: { product: ProductDetail }) {
+  return (
+    <section id="metals" className="product__choice" aria-labelledby="metal-heading">
+      <h2 id="metal-heading">Metal</h2>
+      <ul className="product__options">
+        {product.offers.map((offer) => (
+          <li key={offer.metal.id}>
+            {offer.available && offer.price ? (
+              <Link to={offer.path} aria-current={offer.metal.id === product.metal.id ? 'true' : undefined} preventScrollReset replace className="product__option">
+                <span className="product__option-name">{offer.metal.name}</span>
+                <span className="product__option-price">{offer.price.display}</span>
+              </Link>
+            ) : (
+              <span className="product__option product__option--unavailable" aria-current={offer.metal.id === product.metal.id ? 'true' : undefined}>
+                <span className="product__option-name">{offer.metal.name}</span>
+                <span className="product__option-price">Not available</span>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SizeChoice({ product }: { product: ProductDetail }) {
+  const pathFor = (size: number) => product.path.replace(/\/\d+(?:\.\d)?-inch\//, `/${size}-inch/`);
+  return (
+    <section className="product__choice" aria-labelledby="size-heading">
+      <h2 id="size-heading">Bracelet length</h2>
+      <ul className="product__options product__options--sizes">
+        {product.sizes.map((size) => (
+          <li key={size}>
+            <Link to={pathFor(size)} aria-current={size === product.braceletSize ? 'true' : undefined} preventScrollReset replace className="product__option">
+              {size}″<span className="catalog-sr-only"> inches</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="product__hint">7 inches fits most wrists.</p>
+    </section>
+  );
+}
+
+function Shipping({ product, phone }: { product: ProductDetail; phone: string }) {
+  return (
+    <section className="product__section product__section--compact" aria-labelledby="shipping-heading">
+      <h2 id="shipping-heading">Shipping</h2>
+      <p>
+        Ships by <strong>{shipDateInWords(product.estimatedShipDate)}</strong>.{' '}
+        {product.leadTime
+          ? `Made to order for you: allow ${product.leadTime.minDays}–${product.leadTime.maxDays} business days before it ships.`
+          : 'Orders placed before 12 noon Central time on a business day ship the same day.'}
+      </p>
+      <p>Free shipping on every order, with no minimum.</p>
+      <p>
+        Phone orders, Monday to Friday: <a href={telHref(phone)}>{phone}</a>.
+      </p>
+    </section>
+  );
+}
+
+/** The engraving the workshop offers on this charm; the text itself is chosen when ordering. */
+function Engraving({ engraving, metalName }: { engraving: NonNullable<ProductDetail['engraving']>; metalName: string }) {
+  return (
+    <section className="product__section product__section--compact" aria-labelledby="engraving-heading">
+      <h2 id="engraving-heading">Engraving</h2>
+      <p>
+        Up to {engraving.maxCharacters} characters: names, dates, places.{' '}
+        {engraving.freeInThisMetal
+          ? `Engraving is free on ${metalName}: we refund its cost on gold and white gold.`
+          : `${engraving.pricePerCharacter.display} per character (spaces are free), with free setup. Free on gold and white gold.`}
+      </p>
+      <p>Same-day engraving and shipping on orders placed before 12 noon Central time.</p>
+      <h3 className="product__subheading">Fonts</h3>
+      <ul className="engraving-fonts">
+        {engraving.fonts.map((font) => (
+          <li key={font.id} className="engraving-fonts__item">
+            <span className={`engraving-preview engraving-preview--${font.id}`} aria-hidden="true">
+              {font.id.startsWith('monogram') ? 'AMJ' : 'Grace'}
+            </span>
+            <span className="engraving-fonts__name">{font.name}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PhotoArtNote({ email }: { email: string }) {
+  return (
+    <section className="product__section product__section--compact" aria-labelledby="photoart-heading">
+      <h2 id="photoart-heading">Your photo</h2>
+      <p>
+        PhotoArt charms carry your own photo. After you order, email the photo to <a href={`mailto:${email}`}>{email}</a> with your
+        order number.
+      </p>
+    </section>
+  );
+}
+
+function ReturnsAndWarranty({ product }: { product: ProductDetail }) {
+  return (
+    <section className="product__section product__section--compact" aria-labelledby="returns-heading">
+      <h2 id="returns-heading">Returns and warranty</h2>
+      {product.returnable ? (
+        <p>
+          100% money-back guarantee: return it within 60 days, no hassle.
+          {product.engraving ? ' Engraved charms cannot be returned.' : ''}
+        </p>
+      ) : (
+        <p>Made just for you, so it cannot be returned.</p>
+      )}
+      <p>
+        Lifetime warranty from the maker. <Link to="/faq">Returns and warranty questions</Link>
+      </p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}
