@@ -9,7 +9,9 @@ import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
 import { responseCachePlugin } from './plugins/response-cache';
 import { catalogRoutes } from './routes/catalog';
+import { bagRoutes } from './routes/bag';
 import { healthRoutes } from './routes/health';
+import { type RateLimiter, databaseRateLimiter, redisRateLimiter } from './rate-limit/rate-limiter';
 import { imageRoutes } from './routes/images';
 import { referenceDataRoutes } from './routes/reference-data';
 import { sitemapRoutes } from './routes/sitemap';
@@ -20,6 +22,8 @@ declare module 'fastify' {
     /** The database every route uses; closed when the app closes. */
     database: Database;
     config: Config;
+    /** Shared by every instance: Redis when REDIS_URL is set, else the database. */
+    rateLimiter: RateLimiter;
   }
 }
 
@@ -51,6 +55,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  const rateLimiter = config.REDIS_URL ? redisRateLimiter(config.REDIS_URL) : databaseRateLimiter(database.db);
+  app.decorate('rateLimiter', rateLimiter);
   // While shutting down, in-flight responses close their keep-alive connection so the server can stop.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -60,7 +66,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
   });
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await rateLimiter.close();
+    await database.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(responseCachePlugin);
@@ -75,6 +84,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(catalogRoutes);
       await api.register(sitemapRoutes);
       await api.register(imageRoutes);
+      await api.register(bagRoutes);
       await api.register(contentRoutes);
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.

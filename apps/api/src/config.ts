@@ -24,6 +24,7 @@ export const configSchema = z.object({
     .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
     .optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 

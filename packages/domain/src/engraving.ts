@@ -28,3 +28,31 @@ export function chargedCharacters(text: string): number {
 export function engravingCharge(text: string, metalId: number): Cents {
   return isEngravingFree(metalId) ? 0 : chargedCharacters(text) * ENGRAVING_CENTS_PER_CHARACTER;
 }
+
+export interface EngravingRules {
+  maxCharacters: number;
+  fonts: readonly string[];
+}
+
+/**
+ * Why an engraving cannot be made, in words for the shopper, or null when it can. Text is letters, digits,
+ * spaces and common punctuation: no control characters, markup or emoji (the engraver cannot cut them).
+ */
+export function engravingProblem(text: string, font: string, rules: EngravingRules | null): { field: 'text' | 'font'; message: string } | null {
+  if (!rules) return { field: 'text', message: 'This item cannot be engraved' };
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return { field: 'text', message: 'Enter the text to engrave' };
+  if (/[\p{Cc}\p{Cf}]/u.test(text)) return { field: 'text', message: 'The engraving contains characters that cannot be engraved' };
+  if (/[<>{}[\]\\|^~`]/.test(text) || !/^[\p{L}\p{N} .,'’&!?#\-/:+"()@*]+$/u.test(text)) {
+    return { field: 'text', message: 'Use letters, numbers, spaces and simple punctuation (. , \' & ! ? # - / : + " ( ) @ *)' };
+  }
+  const length = [...trimmed].length;
+  if (length > rules.maxCharacters) {
+    return { field: 'text', message: `Engraving can be at most ${rules.maxCharacters} characters on this item (you have ${length})` };
+  }
+  if (!rules.fonts.includes(font)) {
+    const names = ENGRAVING_FONTS.filter((known) => rules.fonts.includes(known.id)).map((known) => known.name);
+    return { field: 'font', message: `Choose one of the fonts for this item: ${names.join(', ')}` };
+  }
+  return null;
+}

@@ -217,3 +217,102 @@ export const catalogListings = pgTable(
     index('catalog_listings_by_sales_idx').on(table.categoryId, table.metalId, table.unavailable, table.unitsSold.desc(), table.productId),
   ],
 );
+
+/** A promotion a shopper applies with a code (case-insensitive: stored upper-case). */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    description: text('description').notNull(),
+    kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+    /** Percent off merchandise (10 = 10%), or cents off merchandise. */
+    value: integer('value').notNull(),
+    minimumMerchandiseCents: integer('minimum_merchandise_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerSession: integer('max_uses_per_session'),
+    timesUsed: integer('times_used').notNull().default(0),
+  },
+  (table) => [check('promotions_value_positive', sql`${table.value} > 0`)],
+);
+export type PromotionRow = typeof promotions.$inferSelect;
+
+/** Orders placed with a promotion, per session, for the per-session limit (written when an order is placed). */
+export const promotionUses = pgTable(
+  'promotion_uses',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    sessionId: uuid('session_id').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('promotion_uses_session_idx').on(table.promotionId, table.sessionId)],
+);
+
+/** The bag (the spec's temporary order): one per shopper session. */
+export const carts = pgTable('carts', {
+  id: uuid('id').primaryKey(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .unique()
+    .references(() => userSessions.id, { onDelete: 'cascade' }),
+  promotionId: integer('promotion_id').references(() => promotions.id),
+  shipToStateProvince: text('ship_to_state_province'),
+  shippingTypeId: text('shipping_type_id'),
+  orderComments: text('order_comments'),
+  email: text('email'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type CartRow = typeof carts.$inferSelect;
+
+/**
+ * A line of the bag: a product in a metal (and size), or a charge line that belongs to one: the engraving's
+ * additional characters (parent = the engraved line) or charm assembly.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['product', 'additional_characters', 'charm_assembly'] }).notNull(),
+    parentItemId: uuid('parent_item_id').references((): AnyPgColumn => cartItems.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    metalId: smallint('metal_id').references(() => metals.id),
+    braceletSize: doublePrecision('bracelet_size'),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('cart_items_cart_idx').on(table.cartId, table.createdAt),
+    check('cart_items_quantity_range', sql`${table.quantity} between 1 and 99`),
+  ],
+);
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+/** What a shopper chose for a line beyond product and metal: the engraving's text and font. */
+export const cartItemSpecifics = pgTable(
+  'cart_item_specifics',
+  {
+    id: uuid('id').primaryKey(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => cartItems.id, { onDelete: 'cascade' }),
+    name: text('name', { enum: ['engraving'] }).notNull(),
+    text: text('text').notNull(),
+    font: text('font').notNull(),
+  },
+  (table) => [index('cart_item_specifics_item_idx').on(table.itemId)],
+);
+
+/** Fixed-window counters for rate limits, when no Redis is configured (REDIS_URL). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

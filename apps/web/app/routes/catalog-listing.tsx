@@ -14,7 +14,7 @@ import {
   readListingChoices,
   searchHref,
 } from '../catalog/listing-url';
-import { apiStatusOf } from '../catalog/api-status';
+import { apiErrorStatus } from '../lib/api-status';
 import { ProductGrid } from '../catalog/product-grid';
 import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
 import { NotFound } from '../components/not-found';
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     response = await context.api.getProducts(query);
   } catch (error) {
-    const status = apiStatusOf(error);
+    const status = apiErrorStatus(error);
     if (status === 404) throw data(null, { status: 404 });
     if (status !== 400 || !choices.page) throw error;
     // Past the last page (the catalog changed, or a hand-written URL): go to the last page there is.
@@ -146,7 +146,7 @@ export default function CatalogListing({ loaderData }: Route.ComponentProps) {
             <SortForm pathname={location.pathname} params={params} current={listing.orderBy} options={listing.orderOptions} />
           </div>
           <h2 className="catalog-sr-only">Products</h2>
-          <ProductGrid products={products} metalName={listing.metal.name} label={listing.heading} />
+          <ProductGrid products={products} metalName={listing.metal.name} label="Products" />
           <Pagination pathname={location.pathname} params={params} page={pagination.page} totalPages={pagination.totalPages} />
         </>
       )}

@@ -1,11 +1,11 @@
 import type { ProductDetail } from '@charms/contracts/catalog';
 import { Link, data, isRouteErrorResponse, redirect } from 'react-router';
-import { apiStatusOf } from '../catalog/api-status';
 import { JsonLd, breadcrumbJsonLd, productJsonLd } from '../catalog/json-ld';
 import { ProductGrid } from '../catalog/product-grid';
 import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
 import { shipDateInWords } from '../catalog/ship-date';
 import { NotFound } from '../components/not-found';
+import { apiErrorStatus } from '../lib/api-status';
 import { telHref } from '../lib/info-page';
 import { seoMeta } from '../lib/seo';
 import { readShopperPrefs, toShopperPrefs } from '../lib/shopper-prefs';
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     response = await context.api.getProductDetail({ path: url.pathname, metalId: prefs.metalId, braceletSize: prefs.braceletSize });
   } catch (error) {
-    const status = apiStatusOf(error);
+    const status = apiErrorStatus(error);
     if (status === 404 || status === 400) throw data(null, { status: 404 });
     throw error;
   }
@@ -127,12 +127,12 @@ function MetalChoice({ product }: { product: ProductDetail }) {
           <li key={offer.metal.id}>
             {offer.available && offer.price ? (
               <Link to={offer.path} aria-current={offer.metal.id === product.metal.id ? 'true' : undefined} preventScrollReset replace className="product__option">
-                <span className="product__option-name">{offer.metal.name}</span>
+                <span className="product__option-name">{offer.metal.name}</span>{' '}
                 <span className="product__option-price">{offer.price.display}</span>
               </Link>
             ) : (
               <span className="product__option product__option--unavailable" aria-current={offer.metal.id === product.metal.id ? 'true' : undefined}>
-                <span className="product__option-name">{offer.metal.name}</span>
+                <span className="product__option-name">{offer.metal.name}</span>{' '}
                 <span className="product__option-price">Not available</span>
               </span>
             )}

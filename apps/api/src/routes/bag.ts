@@ -1,0 +1,239 @@
+import {
+  addItemBodySchema,
+  bagResponseSchema,
+  includeSuggestedQuerySchema,
+  itemParamsSchema,
+  itemSpecificParamsSchema,
+  promoParamsSchema,
+  quantityParamsSchema,
+  saveBagBodySchema,
+  shippingTypesQuerySchema,
+  shippingTypesResponseSchema,
+} from '@charms/contracts/bag';
+import type { DataLayerEvent } from '@charms/contracts/envelope';
+import { errorBodySchema } from '@charms/contracts/errors';
+import { sessionHeadersSchema } from '@charms/contracts/session';
+import { findMetalById } from '@charms/domain/metals';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../http-error';
+import { type BagView, ga4BagItem, loadCart, pricedLines, readBag } from '../services/bag-read';
+import {
+  addAssembly,
+  addItem,
+  applyPromoCode,
+  assertSession,
+  emptyBag,
+  removeItem,
+  removeItemSpecific,
+  saveBag,
+  setQuantity,
+} from '../services/bag-changes';
+import { shippingTypesFor } from '../services/shipping-types';
+
+/** Failed promo codes allowed per window: enough for typos, too few for guessing. */
+const PROMO_FAILURES = { perSession: 10, perAddress: 30, windowSeconds: 15 * 60 };
+
+const bagResponses = { 200: bagResponseSchema, 400: errorBodySchema, 404: errorBodySchema };
+const tags = ['bag'];
+
+/**
+ * The bag (the spec's /shopping-cart calls). The shopper is the userSessionId header, which a page on another
+ * site cannot send, so the spec's state-changing GET calls keep their method; every answer is `no-store`.
+ */
+export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  type Events = (view: Omit<BagView, 'response'>) => DataLayerEvent[];
+  async function respond(request: FastifyRequest, sessionId: string, events?: Events) {
+    const { metalId } = await assertSession(db, sessionId);
+    const query = request.query as { includeSuggestedItems?: string };
+    const view = await readBag(db, sessionId, {
+      now: new Date(),
+      includeSuggested: query.includeSuggestedItems !== 'false',
+      sessionMetal: findMetalById(metalId)!,
+      ...(events ? { events } : {}),
+    });
+    return view.response;
+  }
+  const cartEvent = (event: string, lines: Omit<BagView, 'response'>['lines']): DataLayerEvent => ({
+    event,
+    ecommerce: {
+      currency: 'USD',
+      value: lines.reduce((total, line) => total + (line.unitCents * line.quantity) / 100, 0),
+      items: lines.map(ga4BagItem),
+    },
+  });
+  const productLines = (view: Omit<BagView, 'response'>) => view.lines.filter((line) => line.kind === 'product');
+
+  app.get(
+    '/shopping-cart',
+    { schema: { tags, summary: 'The bag, with suggested items', headers: sessionHeadersSchema, querystring: includeSuggestedQuerySchema, response: bagResponses } },
+    async (request) => respond(request, request.headers.usersessionid, (view) => [cartEvent('view_cart', productLines(view))]),
+  );
+
+  app.post(
+    '/shopping-cart/items',
+    {
+      schema: {
+        tags,
+        summary: 'Add a product in a metal (and size), optionally engraved; the price is looked up here',
+        headers: sessionHeadersSchema,
+        querystring: includeSuggestedQuerySchema,
+        body: addItemBodySchema,
+        response: bagResponses,
+      },
+    },
+    async (request) => {
+      const sessionId = request.headers.usersessionid;
+      const itemId = await addItem(db, sessionId, request.body);
+      return respond(request, sessionId, (view) => {
+        const added = view.lines.filter((line) => line.item.itemUuid === itemId || line.item.parentItemUuid === itemId);
+        return [cartEvent('add_to_cart', added.filter((line) => line.kind === 'product').map((line) => ({ ...line, quantity: request.body.quantity })))];
+      });
+    },
+  );
+
+  app.get(
+    '/shopping-cart/add/charm-assembly',
+    { schema: { tags, summary: 'Add charm bracelet assembly ($9.95) once', headers: sessionHeadersSchema, querystring: includeSuggestedQuerySchema, response: bagResponses } },
+    async (request) => {
+      await addAssembly(db, request.headers.usersessionid);
+      return respond(request, request.headers.usersessionid);
+    },
+  );
+
+  app.get(
+    '/shopping-cart/items/:itemUuid/quantity/:quantity',
+    {
+      schema: {
+        tags,
+        summary: 'Set the quantity of a line (1-99)',
+        headers: sessionHeadersSchema,
+        params: quantityParamsSchema,
+        querystring: includeSuggestedQuerySchema,
+        response: bagResponses,
+      },
+    },
+    async (request) => {
+      await setQuantity(db, request.headers.usersessionid, request.params.itemUuid, request.params.quantity);
+      return respond(request, request.headers.usersessionid);
+    },
+  );
+
+  app.delete(
+    '/shopping-cart/items/:itemUuid',
+    {
+      schema: { tags, summary: 'Remove a line (and its engraving charge)', headers: sessionHeadersSchema, params: itemParamsSchema, querystring: includeSuggestedQuerySchema, response: bagResponses },
+    },
+    async (request) => {
+      const sessionId = request.headers.usersessionid;
+      await assertSession(db, sessionId);
+      const cart = await loadCart(db, sessionId);
+      const removed = cart ? (await pricedLines(db, cart.id)).filter((line) => line.item.itemUuid === request.params.itemUuid && line.kind === 'product') : [];
+      await removeItem(db, sessionId, request.params.itemUuid);
+      return respond(request, sessionId, () => (removed.length > 0 ? [cartEvent('remove_from_cart', removed)] : []));
+    },
+  );
+
+  app.delete(
+    '/shopping-cart/items/:itemUuid/itemSpecifics/:itemSpecificUuid',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the engraving from a line, and its charge',
+        headers: sessionHeadersSchema,
+        params: itemSpecificParamsSchema,
+        querystring: includeSuggestedQuerySchema,
+        response: bagResponses,
+      },
+    },
+    async (request) => {
+      await removeItemSpecific(db, request.headers.usersessionid, request.params.itemUuid, request.params.itemSpecificUuid);
+      return respond(request, request.headers.usersessionid);
+    },
+  );
+
+  app.get(
+    '/shopping-cart/empty',
+    { schema: { tags, summary: 'Empty the bag (and drop its promo code)', headers: sessionHeadersSchema, querystring: includeSuggestedQuerySchema, response: bagResponses } },
+    async (request) => {
+      await emptyBag(db, request.headers.usersessionid);
+      return respond(request, request.headers.usersessionid);
+    },
+  );
+
+  app.get(
+    '/shopping-cart/add/promo-code/:code',
+    {
+      schema: {
+        tags,
+        summary: 'Apply a promo code (case-insensitive; replaces the one applied)',
+        headers: sessionHeadersSchema,
+        params: promoParamsSchema,
+        querystring: includeSuggestedQuerySchema,
+        response: { ...bagResponses, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const sessionId = request.headers.usersessionid;
+      await assertSession(db, sessionId);
+      const keys = [
+        { key: `promo:session:${sessionId}`, limit: PROMO_FAILURES.perSession },
+        { key: `promo:address:${request.ip}`, limit: PROMO_FAILURES.perAddress },
+      ];
+      await refuseWhenLimited(reply, keys);
+      const verdict = await applyPromoCode(db, sessionId, request.params.code, new Date());
+      if (!verdict.ok) {
+        await Promise.all(keys.map(({ key }) => app.rateLimiter.hit(key, PROMO_FAILURES.windowSeconds)));
+        const code = verdict.reason === 'minimum' ? 'PROMO_CODE_MINIMUM' : verdict.reason === 'used-up' ? 'PROMO_CODE_USED_UP' : 'PROMO_CODE_INVALID';
+        throw new HttpError(400, code, verdict.message, verdict.shortByCents === undefined ? undefined : { shortByCents: verdict.shortByCents });
+      }
+      return respond(request, sessionId);
+    },
+  );
+
+  async function refuseWhenLimited(reply: FastifyReply, keys: { key: string; limit: number }[]) {
+    const waits = await Promise.all(keys.map(({ key, limit }) => app.rateLimiter.retryAfter(key, limit)));
+    const wait = Math.max(...waits);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, 'RATE_LIMITED', `Too many promo codes tried. Please wait ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''} and try again.`);
+    }
+  }
+
+  app.get(
+    '/shopping-cart/shipping-types',
+    {
+      schema: {
+        tags,
+        summary: 'Shipping types to a state, with prices and delivery estimates for this bag',
+        headers: sessionHeadersSchema,
+        querystring: shippingTypesQuerySchema,
+        response: { 200: shippingTypesResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => shippingTypesFor(db, request.headers.usersessionid, request.query.shipToStateProvince, new Date()),
+  );
+
+  app.post(
+    '/shopping-cart/save',
+    {
+      schema: {
+        tags,
+        summary: 'Keep ship-to state, shipping type, order comments and email with the bag',
+        headers: sessionHeadersSchema,
+        querystring: includeSuggestedQuerySchema,
+        body: saveBagBodySchema,
+        response: bagResponses,
+      },
+    },
+    async (request) => {
+      await saveBag(db, request.headers.usersessionid, request.body, new Date());
+      return respond(request, request.headers.usersessionid);
+    },
+  );
+};

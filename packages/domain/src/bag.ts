@@ -1,0 +1,56 @@
+import { type Cents, sumCents, timesQuantity } from './money';
+
+/** Charm bracelet assembly: the charms put on the bracelet for the shopper. */
+export const ASSEMBLY_FEE_CENTS: Cents = 995;
+export const MAX_LINE_QUANTITY = 99;
+
+export type BagLineKind = 'product' | 'additional_characters' | 'charm_assembly';
+
+export interface PricedLine {
+  kind: BagLineKind;
+  /** For product lines: whether the product is a bracelet (assembly needs one). */
+  isBracelet?: boolean;
+  unitCents: Cents;
+  quantity: number;
+}
+
+export interface BagTotals {
+  merchandiseCents: Cents;
+  engravingCents: Cents;
+  assemblyCents: Cents;
+  discountCents: Cents;
+  shippingCents: Cents;
+  totalCents: Cents;
+}
+
+export function lineTotal(line: Pick<PricedLine, 'unitCents' | 'quantity'>): Cents {
+  return timesQuantity(line.unitCents, line.quantity);
+}
+
+/** Merchandise (products), engraving and assembly charges of a bag's lines. */
+export function bagSubtotals(lines: readonly PricedLine[]) {
+  const of = (kind: BagLineKind) => sumCents(lines.filter((line) => line.kind === kind).map(lineTotal));
+  return { merchandiseCents: of('product'), engravingCents: of('additional_characters'), assemblyCents: of('charm_assembly') };
+}
+
+/** The bag's totals; the discount applies to merchandise only and never takes anything below zero. */
+export function bagTotals(lines: readonly PricedLine[], discountCents: Cents, shippingCents: Cents): BagTotals {
+  const subtotals = bagSubtotals(lines);
+  const discount = Math.max(0, Math.min(discountCents, subtotals.merchandiseCents));
+  return {
+    ...subtotals,
+    discountCents: discount,
+    shippingCents,
+    totalCents: subtotals.merchandiseCents + subtotals.engravingCents + subtotals.assemblyCents - discount + shippingCents,
+  };
+}
+
+/** Offer assembly when the bag holds a bracelet and charms to put on it, and no assembly yet. */
+export function shouldSuggestAssembly(lines: readonly PricedLine[]): boolean {
+  const products = lines.filter((line) => line.kind === 'product');
+  return (
+    products.some((line) => line.isBracelet) &&
+    products.some((line) => !line.isBracelet) &&
+    !lines.some((line) => line.kind === 'charm_assembly')
+  );
+}
