@@ -44,7 +44,8 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-async function measure(name: string, url: string, method: string, body?: unknown): Promise<Figures> {
+async function measure(name: string, url: string, method: string, body?: unknown, sessions: string[] = []): Promise<Figures> {
+  let next = 0;
   const result = await autocannon({
     url,
     method: method as 'GET',
@@ -52,7 +53,19 @@ async function measure(name: string, url: string, method: string, body?: unknown
     duration: seconds,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+    ...(sessions.length > 0
+      ? {
+          requests: [
+            {
+              setupRequest: (request: { headers?: Record<string, string> }) => ({
+                ...request,
+                headers: { ...request.headers, usersessionid: sessions[next++ % sessions.length]! },
+              }),
+            },
+          ],
+        }
+      : {}),
+  } as autocannon.Options);
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -60,6 +73,15 @@ async function measure(name: string, url: string, method: string, body?: unknown
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+async function createSessions(base: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${base}/api/user-session`, { method: 'POST' });
+    ids.push(((await response.json()) as { id: string }).id);
+  }
+  return ids;
 }
 
 async function explain(database: Database, query: SQL): Promise<string> {
@@ -95,7 +117,8 @@ async function runCatalog(size: CatalogSize) {
   for (const scenario of scenarios.filter((s) => s.catalogs.includes(size))) {
     console.log(`  measuring ${scenario.name}...`);
     const path = typeof scenario.path === 'function' ? scenario.path(sample) : scenario.path;
-    rows.push(await measure(scenario.name, `${scenario.uncached ? uncachedBase : cachedBase}${path}`, scenario.method, scenario.body));
+    const sessions = await createSessions(cachedBase, scenario.sessions ?? 0);
+    rows.push(await measure(scenario.name, `${scenario.uncached ? uncachedBase : cachedBase}${path}`, scenario.method, scenario.body, sessions));
   }
 
   const heart = (await queryRows<{ id: number }>(database.db, sql`select id from categories where url_friendly_name = 'Heart-Charms'`))[0]!;

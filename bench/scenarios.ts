@@ -11,6 +11,8 @@ export interface Scenario {
   catalogs: CatalogSize[];
   /** Measure against an instance whose catalog cache is off (every request queries the database). */
   uncached?: boolean;
+  /** Spread the requests over this many shopper sessions (userSessionId header, round robin). */
+  sessions?: number;
 }
 
 const listing = '/api/products?path=/products/category/Heart-Charms&pageSize=48&metalId=40';
@@ -32,4 +34,13 @@ export const scenarios: Scenario[] = [
     catalogs: ['standard', 'large'],
     uncached: true,
   },
+  {
+    name: 'add to bag (2,000 sessions)',
+    method: 'POST',
+    path: '/api/shopping-cart/items?includeSuggestedItems=true',
+    body: { productId: 1001, metalId: 40, quantity: 1 },
+    catalogs: ['standard'],
+    sessions: 2000,
+  },
+  { name: 'get bag (2,000 sessions)', method: 'GET', path: '/api/shopping-cart?includeSuggestedItems=true', catalogs: ['standard'], sessions: 2000 },
 ];

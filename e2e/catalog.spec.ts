@@ -257,6 +257,14 @@ test.describe('search', () => {
     expect(names.slice(0, 4).every((name) => /dog/i.test(name))).toBe(true);
   });
 
+  test('a search that finds a little as typed suggests the likelier spelling', async ({ page }) => {
+    await page.goto('/products/search/hart');
+    await expect(page.getByText('Did you mean heart?')).toBeVisible();
+    await page.getByRole('link', { name: 'heart', exact: true }).click();
+    await expect(page).toHaveURL(/\/products\/search\/heart$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “heart”');
+  });
+
   test('a search with no results offers popular categories, every category and a new search', async ({ page }) => {
     await page.goto('/products/search?q=xqzwvk');
     await expect(page).toHaveURL(/\/products\/search\/xqzwvk$/);

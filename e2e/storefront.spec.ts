@@ -252,6 +252,8 @@ test.describe('shopper session', () => {
 
   test('a stored id that is not a v4 UUID is replaced by a new session', async ({ page }) => {
     await page.goto('/faq');
+    // Let the first visit's own session settle, so it cannot overwrite the bad one planted next.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('user-session-id'))).not.toBeNull();
     await page.evaluate(() => {
       localStorage.setItem('user-session-id', 'not-a-uuid');
       localStorage.setItem('user-session', JSON.stringify({ id: 'not-a-uuid', metalId: 40, braceletSize: 7, productId: null, productsOrderBy: 'Name' }));

@@ -9,7 +9,13 @@ import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
 import { responseCachePlugin } from './plugins/response-cache';
 import { catalogRoutes } from './routes/catalog';
+import type { Mailer } from './email/mailer';
+import { createBraintreeGateway } from './payments/braintree-gateway';
+import type { PaymentGateway } from './payments/gateway';
+import { createTestGateway } from './payments/test-gateway';
+import { emailDeliveryPlugin } from './plugins/email-delivery';
 import { bagRoutes } from './routes/bag';
+import { checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { type RateLimiter, databaseRateLimiter, redisRateLimiter } from './rate-limit/rate-limiter';
 import { imageRoutes } from './routes/images';
@@ -24,6 +30,7 @@ declare module 'fastify' {
     config: Config;
     /** Shared by every instance: Redis when REDIS_URL is set, else the database. */
     rateLimiter: RateLimiter;
+    paymentGateway: PaymentGateway;
   }
 }
 
@@ -34,10 +41,26 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Tests pass their own gateway or mailer; otherwise they come from the config. */
+  paymentGateway?: PaymentGateway;
+  mailer?: Mailer;
+}
+
+/** Braintree when its four variables are set, else the local test gateway that behaves like its sandbox. */
+function configuredGateway(config: Config): PaymentGateway {
+  if (config.BRAINTREE_MERCHANT_ID && config.BRAINTREE_PUBLIC_KEY && config.BRAINTREE_PRIVATE_KEY && config.BRAINTREE_ENVIRONMENT) {
+    return createBraintreeGateway({
+      merchantId: config.BRAINTREE_MERCHANT_ID,
+      publicKey: config.BRAINTREE_PUBLIC_KEY,
+      privateKey: config.BRAINTREE_PRIVATE_KEY,
+      environment: config.BRAINTREE_ENVIRONMENT,
+    });
+  }
+  return createTestGateway();
 }
 
 /** Builds the server with the core API under /api. The web server adds the storefront to the same instance. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, paymentGateway, mailer }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -57,6 +80,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.decorate('database', database);
   const rateLimiter = config.REDIS_URL ? redisRateLimiter(config.REDIS_URL) : databaseRateLimiter(database.db);
   app.decorate('rateLimiter', rateLimiter);
+  app.decorate('paymentGateway', paymentGateway ?? configuredGateway(config));
   // While shutting down, in-flight responses close their keep-alive connection so the server can stop.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -73,6 +97,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   await app.register(errorsPlugin);
   await app.register(responseCachePlugin);
+  await app.register(emailDeliveryPlugin, mailer ? { mailer } : {});
   await app.register(
     async (api) => {
       // JSON is the only body this API takes; text/plain would otherwise be accepted as a string.
@@ -85,6 +110,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(sitemapRoutes);
       await api.register(imageRoutes);
       await api.register(bagRoutes);
+      await api.register(checkoutRoutes);
       await api.register(contentRoutes);
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.

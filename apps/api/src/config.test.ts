@@ -22,3 +22,12 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('Braintree settings', () => {
+  it('needs all four variables or none', () => {
+    expect(loadConfig({}).BRAINTREE_MERCHANT_ID).toBeUndefined();
+    expect(() => loadConfig({ BRAINTREE_MERCHANT_ID: 'm' })).toThrow(/BRAINTREE_PUBLIC_KEY: is required/);
+    const all = loadConfig({ BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'p', BRAINTREE_PRIVATE_KEY: 'k', BRAINTREE_ENVIRONMENT: 'sandbox' });
+    expect(all.BRAINTREE_ENVIRONMENT).toBe('sandbox');
+  });
+});

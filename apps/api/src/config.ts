@@ -26,6 +26,26 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
+  BRAINTREE_PUBLIC_KEY: z.string().min(1).optional(),
+  BRAINTREE_PRIVATE_KEY: z.string().min(1).optional(),
+  BRAINTREE_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  EMAIL_FROM: z.string().min(3).default('orders@charms.example'),
+  /** Signs the confirmation links in emails; every instance must share it. */
+  ORDER_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').default('development-only-order-link-secret-change-me'),
+});
+
+const BRAINTREE_VARIABLES = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY', 'BRAINTREE_ENVIRONMENT'] as const;
+
+/** Braintree is used when all four variables are set; some but not all is a mistake worth stopping for. */
+const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  const set = BRAINTREE_VARIABLES.filter((name) => config[name] !== undefined);
+  if (set.length > 0 && set.length < BRAINTREE_VARIABLES.length) {
+    for (const name of BRAINTREE_VARIABLES.filter((variable) => config[variable] === undefined)) {
+      context.addIssue({ code: 'custom', path: [name], message: `is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set (Braintree needs all four)` });
+    }
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -35,7 +55,7 @@ export class ConfigError extends Error {}
 /** Reads the config from an environment; empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = configSchema.safeParse(present);
+  const parsed = checkedConfigSchema.safeParse(present);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

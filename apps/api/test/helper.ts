@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -7,6 +10,8 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed/seed';
+import type { Mailer } from '../src/email/mailer';
+import type { PaymentGateway } from '../src/payments/gateway';
 
 /**
  * An isolated, migrated and seeded database for one test file: in-memory PGlite by default, or a fresh
@@ -43,13 +48,21 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
 }
 
 /** The whole API on its own test database, built once per test file; requests go through app.inject(). */
-export function useTestApp(): { readonly app: FastifyInstance; readonly database: Database } {
+export function useTestApp(
+  options: { config?: Record<string, string>; paymentGateway?: PaymentGateway; mailer?: Mailer } = {},
+): { readonly app: FastifyInstance; readonly database: Database } {
   const state = {} as { app: FastifyInstance; database: Database; drop: () => Promise<void> };
   beforeAll(async () => {
     const { database, drop } = await createTestDatabase();
     state.database = database;
     state.drop = drop;
-    state.app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+    state.app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'charms-test-')), ...options.config }),
+      database,
+      logger: false,
+      ...(options.paymentGateway ? { paymentGateway: options.paymentGateway } : {}),
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    });
   }, 60_000);
   afterAll(async () => {
     // app.close() closes the database through its onClose hook; drop() then removes a server database.

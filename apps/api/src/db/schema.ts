@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@charms/contracts/checkout';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -7,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   primaryKey,
   pgTable,
   serial,
@@ -264,6 +266,8 @@ export const carts = pgTable('carts', {
   shippingTypeId: text('shipping_type_id'),
   orderComments: text('order_comments'),
   email: text('email'),
+  /** Set while an order is being paid for from this bag: a second checkout waits for it instead of charging twice. */
+  checkoutOrderId: uuid('checkout_order_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -316,3 +320,115 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   count: integer('count').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    /** What the shopper and the staff call the order, e.g. CB-100042. */
+    number: text('number').notNull().unique(),
+    sessionId: uuid('session_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    billingAddress: jsonb('billing_address').notNull(),
+    shippingTypeId: text('shipping_type_id').notNull(),
+    shippingTypeName: text('shipping_type_name').notNull(),
+    orderComments: text('order_comments'),
+    giftMessage: text('gift_message'),
+    merchandiseCents: integer('merchandise_cents').notNull(),
+    engravingCents: integer('engraving_cents').notNull(),
+    assemblyCents: integer('assembly_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    promotionId: integer('promotion_id').references(() => promotions.id),
+    promoCode: text('promo_code'),
+    estimatedShipDate: text('estimated_ship_date').notNull(),
+    paymentGateway: text('payment_gateway').notNull(),
+    paymentNonce: text('payment_nonce').notNull(),
+    paymentTransactionId: text('payment_transaction_id'),
+    cardDescription: text('card_description'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** When the GA4 purchase event was handed to the shopper's page: it is sent once per order. */
+    purchaseEventSentAt: timestamp('purchase_event_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('orders_session_idempotency_idx').on(table.sessionId, table.idempotencyKey),
+    index('orders_session_idx').on(table.sessionId, table.createdAt),
+    index('orders_payment_nonce_idx').on(table.paymentNonce),
+  ],
+);
+export type OrderRow = typeof orders.$inferSelect;
+
+/** What was bought, as it was priced when the order was placed. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    kind: text('kind', { enum: ['product', 'additional_characters', 'charm_assembly'] }).notNull(),
+    productId: integer('product_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    metalId: smallint('metal_id'),
+    braceletSize: doublePrecision('bracelet_size'),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    lineCents: integer('line_cents').notNull(),
+    engravingText: text('engraving_text'),
+    engravingFont: text('engraving_font'),
+    isPhotoArt: boolean('is_photo_art').notNull().default(false),
+  },
+  (table) => [index('order_lines_order_idx').on(table.orderId, table.position)],
+);
+
+/** Every charge tried, kept for the books and for reconciling a charge whose outcome was not known. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    gateway: text('gateway').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['started', 'succeeded', 'declined', 'failed', 'voided', 'needs_reconciliation'] }).notNull(),
+    transactionId: text('transaction_id'),
+    processorResponseCode: text('processor_response_code'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payment_attempts_order_idx').on(table.orderId), index('payment_attempts_status_idx').on(table.status)],
+);
+
+/** Emails to send; sent (and retried) from here so an email failure never touches the order. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('email_outbox_order_kind_idx').on(table.orderId, table.kind), index('email_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);

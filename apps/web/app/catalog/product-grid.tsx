@@ -12,7 +12,7 @@ export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }
   return (
     <ul className="catalog-grid" aria-label={label}>
       {products.map((product, index) => (
-        <li key={product.id} className="catalog-card">
+        <li key={product.id} className={product.price ? 'catalog-card' : 'catalog-card catalog-card--unavailable'}>
           <Link to={product.path} className="catalog-card__link">
             <img
               src={product.imageUrl}

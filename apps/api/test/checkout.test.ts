@@ -1,0 +1,301 @@
+import { bagResponseSchema } from '@charms/contracts/bag';
+import { productListResponseSchema } from '@charms/contracts/catalog';
+import { completeOrderResponseSchema, orderResponseSchema } from '@charms/contracts/checkout';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/query';
+import { controllableGateway, startSmtpServer } from './checkout-support';
+import { errorOf, useTestApp } from './helper';
+
+const smtp = await startSmtpServer();
+const { gateway, state } = controllableGateway();
+const t = useTestApp({ config: { SMTP_URL: smtp.url }, paymentGateway: gateway });
+afterAll(() => smtp.close());
+beforeEach(() => {
+  Object.assign(state, { sales: [], loseAnswer: null, lookupFails: false, onApproved: null, acceptAnyNonce: false, voided: [] });
+});
+
+const address = { firstName: 'Ann', lastName: 'Lee', address1: '100 Congress Ave', city: 'Austin', stateProvince: 'TX', postalCode: '78701', country: 'US' };
+const order = (overrides: Record<string, unknown> = {}) => ({
+  paymentMethodNonce: 'fake-valid-visa-nonce',
+  idempotencyKey: randomUUID(),
+  customer: { email: 'ann@example.com', phone: '512-555-0142' },
+  shippingAddress: address,
+  shippingTypeId: 'two-day',
+  ...overrides,
+});
+
+async function newSession() {
+  return ((await t.app.inject({ method: 'POST', url: '/api/user-session' })).json() as { id: string }).id;
+}
+function call(session: string, method: 'GET' | 'POST', url: string, body?: unknown) {
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { userSessionId: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+async function product(path: string, metalId = 40) {
+  return productListResponseSchema.parse((await t.app.inject(`/api/products?path=${path}&metalId=${metalId}&pageSize=1`)).json()).products[0]!;
+}
+async function bagOf(session: string) {
+  return bagResponseSchema.parse((await call(session, 'GET', '/shopping-cart')).json());
+}
+/** A bag with an engraved sterling charm (2 x), WELCOME10 applied. */
+async function fullBag() {
+  const session = await newSession();
+  const tag = await product('/products/category/charm-tags');
+  expect((await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, quantity: 2, engraving: { text: 'Ann', font: 'script' } })).statusCode).toBe(200);
+  expect((await call(session, 'GET', '/shopping-cart/add/promo-code/WELCOME10')).statusCode).toBe(200);
+  return { session, tag, bag: await bagOf(session) };
+}
+const ordersOf = (session: string) =>
+  queryRows<{ number: string; status: string; total: number }>(t.database.db, sql`select number, status, total_cents as total from orders where session_id = ${session}`);
+
+describe('placing an order', () => {
+  it('charges the server-priced total once, records the order, counts the promo, empties the bag and emails once', async () => {
+    const { session, tag } = await fullBag();
+    const [{ times }] = (await queryRows<{ times: number }>(t.database.db, sql`select times_used as times from promotions where code = 'WELCOME10'`)) as [{ times: number }];
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order({ totals: { total: 1 }, price: 1, amount: 0.01 }));
+    expect(response.statusCode, response.body).toBe(200);
+    const placed = completeOrderResponseSchema.parse(response.json()).order;
+
+    const merchandise = tag.price!.cents * 2;
+    const discount = Math.round(merchandise / 10);
+    const engraving = 3 * 75 * 2;
+    expect(placed.totals).toMatchObject({
+      merchandise: { cents: merchandise },
+      engraving: { cents: engraving },
+      discount: { cents: discount },
+      shipping: { cents: 1475 },
+      total: { cents: merchandise + engraving - discount + 1475 },
+    });
+    expect(placed).toMatchObject({ status: 'paid', promoCode: 'WELCOME10', card: 'Visa ending in 1111', shippingType: { id: 'two-day' } });
+    expect(placed.number).toMatch(/^CB-\d{6}$/);
+    expect(placed.lines[0]).toMatchObject({ engraving: { text: 'Ann', font: 'Script' }, quantity: 2 });
+    expect(state.sales).toHaveLength(1);
+    expect(state.sales[0]!.amountCents).toBe(placed.totals.total.cents);
+
+    const after = await bagOf(session);
+    expect(after.tempOrder.tempOrderItems).toEqual([]);
+    expect(after.tempOrder.promoCode).toBeNull();
+    const [{ times: timesAfter }] = (await queryRows<{ times: number }>(t.database.db, sql`select times_used as times from promotions where code = 'WELCOME10'`)) as [{ times: number }];
+    expect(timesAfter).toBe(times + 1);
+
+    await expect.poll(() => smtp.messages.filter((message) => message.raw.includes(placed.number)).length, { timeout: 10_000 }).toBe(1);
+    const email = smtp.messages.find((message) => message.raw.includes(placed.number))!;
+    expect(email.to).toEqual(['ann@example.com']);
+    expect(email.raw).toContain('text/html');
+    expect(email.raw).toContain('text/plain');
+    await t.app.emailDelivery.deliverNow();
+    expect(smtp.messages.filter((message) => message.raw.includes(placed.number))).toHaveLength(1);
+  });
+
+  it('shows the order to its session (the purchase event once), to the signed link, and to no one else', async () => {
+    const { session } = await fullBag();
+    const placed = completeOrderResponseSchema.parse((await call(session, 'POST', '/shopping-cart/complete-order', order())).json()).order;
+    const first = orderResponseSchema.parse((await call(session, 'GET', `/orders/${placed.number}`)).json());
+    expect(first.dataLayers).toEqual([expect.objectContaining({ event: 'purchase', ecommerce: expect.objectContaining({ transaction_id: placed.number }) })]);
+    const again = orderResponseSchema.parse((await call(session, 'GET', `/orders/${placed.number}`)).json());
+    expect(again.dataLayers).toEqual([]);
+    const byLink = await t.app.inject(`/api${placed.signedPath.replace('/order/confirmation/', '/orders/')}`);
+    expect(byLink.statusCode).toBe(200);
+    const stranger = await newSession();
+    expect((await call(stranger, 'GET', `/orders/${placed.number}`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/orders/${placed.number}?token=forged`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/orders/${placed.number}`)).statusCode).toBe(404);
+  });
+
+  it('stores markup in addresses and messages as text', async () => {
+    const { session } = await fullBag();
+    const hostile = { ...address, firstName: '<img src=x onerror=alert(1)>', address2: '"><script>x</script>' };
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order({ shippingAddress: hostile, giftMessage: '<b>Happy</b> birthday' }));
+    expect(response.statusCode).toBe(200);
+    const placed = completeOrderResponseSchema.parse(response.json()).order;
+    expect(placed.shippingAddress.firstName).toBe('<img src=x onerror=alert(1)>');
+    expect(placed.giftMessage).toBe('<b>Happy</b> birthday');
+    await expect.poll(() => smtp.messages.some((message) => message.raw.includes(placed.number)), { timeout: 10_000 }).toBe(true);
+    const raw = smtp.messages.find((message) => message.raw.includes(placed.number))!.raw.replace(/=\r?\n/g, '');
+    expect(raw).not.toContain('<img src=x');
+    expect(raw).toContain('&lt;img src=3Dx');
+  });
+});
+
+describe('bad input changes nothing and charges nothing', () => {
+  it.each([
+    [{ paymentMethodNonce: '' }, 'paymentMethodNonce'],
+    [{ idempotencyKey: 'x' }, 'idempotencyKey'],
+    [{ customer: { email: 'nope', phone: '512-555-0142' } }, 'customer.email'],
+    [{ customer: { email: 'a@b.co', phone: 'call me' } }, 'customer.phone'],
+    [{ shippingAddress: { ...address, postalCode: '7870' } }, 'shippingAddress.postalCode'],
+    [{ shippingAddress: { ...address, stateProvince: 'ZZ' } }, 'shippingAddress.stateProvince'],
+    [{ shippingAddress: { ...address, country: 'CA' } }, 'shippingAddress.country'],
+    [{ shippingAddress: { ...address, city: '' } }, 'shippingAddress.city'],
+    [{ shippingTypeId: 'teleport' }, 'shippingTypeId'],
+  ])('%j -> 400 naming %s', async (overrides, field) => {
+    const { session, bag } = await fullBag();
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+    expect(state.sales).toHaveLength(0);
+    expect((await bagOf(session)).tempOrder.tempOrderItems).toEqual(bag.tempOrder.tempOrderItems);
+  });
+
+  it('refuses shipping not offered to the state, an empty bag, and another shopper’s bag', async () => {
+    const { session } = await fullBag();
+    const saturdayToGuam = await call(session, 'POST', '/shopping-cart/complete-order', order({ shippingAddress: { ...address, stateProvince: 'GU', postalCode: '96910' }, shippingTypeId: 'saturday' }));
+    expect(saturdayToGuam.statusCode).toBe(400);
+    const stranger = await newSession();
+    const empty = await call(stranger, 'POST', '/shopping-cart/complete-order', order());
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).code).toBe('BAG_EMPTY');
+    expect(state.sales).toHaveLength(0);
+    expect((await bagOf(session)).tempOrder.tempOrderItems).toHaveLength(2);
+  });
+});
+
+describe('declines', () => {
+  it('answers 402 in words a shopper understands, keeps the bag, and a good card then works', async () => {
+    const { session, bag } = await fullBag();
+    const declined = await call(session, 'POST', '/shopping-cart/complete-order', order({ paymentMethodNonce: 'fake-processor-declined-visa-nonce' }));
+    expect(declined.statusCode).toBe(402);
+    expect(errorOf(declined)).toMatchObject({ code: 'PAYMENT_DECLINED', details: { processorResponseCode: '2000' } });
+    expect(errorOf(declined).message).toContain('declined');
+    expect((await bagOf(session)).tempOrder.tempOrderItems).toEqual(bag.tempOrder.tempOrderItems);
+    expect(await ordersOf(session)).toEqual([]);
+    const good = await call(session, 'POST', '/shopping-cart/complete-order', order());
+    expect(good.statusCode).toBe(200);
+    expect((await ordersOf(session)).map((row) => row.status)).toEqual(['paid']);
+  });
+
+  it('declines amounts from $2,000.00 to $2,999.99 with the amount as processor code, as the sandbox does', async () => {
+    const session = await newSession();
+    const gold = await product('/products/category/Charm-Bracelets', 10);
+    const quantity = Math.ceil(200_000 / gold.price!.cents);
+    expect(gold.price!.cents * quantity).toBeLessThan(298_000);
+    await call(session, 'POST', '/shopping-cart/items', { productId: gold.id, metalId: 10, quantity });
+    const total = (await bagOf(session)).tempOrder.totals.total.cents;
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order({ shippingTypeId: 'ground' }));
+    expect(response.statusCode).toBe(402);
+    expect(errorOf(response).details).toEqual({ processorResponseCode: String(Math.floor(total / 100)) });
+  });
+
+  it('refuses card details the gateway cannot use', async () => {
+    const { session } = await fullBag();
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order({ paymentMethodNonce: 'made-up-nonce' }));
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('PAYMENT_METHOD_INVALID');
+    expect(await ordersOf(session)).toEqual([]);
+  });
+});
+
+describe('charging once', () => {
+  it('a replay with the same idempotency key returns the same order without charging again', async () => {
+    const { session } = await fullBag();
+    const body = order();
+    const first = completeOrderResponseSchema.parse((await call(session, 'POST', '/shopping-cart/complete-order', body)).json());
+    const second = await call(session, 'POST', '/shopping-cart/complete-order', body);
+    expect(second.statusCode).toBe(200);
+    expect(completeOrderResponseSchema.parse(second.json()).order.number).toBe(first.order.number);
+    expect(state.sales).toHaveLength(1);
+  });
+
+  it('two parallel submits of one bag make one order and one charge', async () => {
+    const { session } = await fullBag();
+    const body = order();
+    const sameKey = await Promise.all([call(session, 'POST', '/shopping-cart/complete-order', body), call(session, 'POST', '/shopping-cart/complete-order', body)]);
+    expect(sameKey.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(new Set(sameKey.map((response) => (response.json() as { order: { number: string } }).order.number)).size).toBe(1);
+
+    const other = await fullBag();
+    const differentKeys = await Promise.all([call(other.session, 'POST', '/shopping-cart/complete-order', order()), call(other.session, 'POST', '/shopping-cart/complete-order', order())]);
+    expect(differentKeys.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    const loser = differentKeys.find((response) => response.statusCode !== 200)!;
+    expect(['ORDER_IN_PROGRESS', 'BAG_EMPTY']).toContain(errorOf(loser).code);
+    expect(await ordersOf(other.session)).toHaveLength(1);
+    expect(state.sales).toHaveLength(2);
+  });
+
+  it('refuses a card authorization (nonce) already used for another order', async () => {
+    state.acceptAnyNonce = true;
+    const nonce = `tokencc_${randomUUID()}`;
+    const first = await fullBag();
+    expect((await call(first.session, 'POST', '/shopping-cart/complete-order', order({ paymentMethodNonce: nonce }))).statusCode).toBe(200);
+    const second = await fullBag();
+    const reused = await call(second.session, 'POST', '/shopping-cart/complete-order', order({ paymentMethodNonce: nonce }));
+    expect(reused.statusCode).toBe(400);
+    expect(errorOf(reused).code).toBe('PAYMENT_METHOD_USED');
+    expect(state.sales).toHaveLength(1);
+  });
+});
+
+describe('when the gateway fails', () => {
+  it('no answer and no charge: 503, no order, the bag kept for another try', async () => {
+    const { session, bag } = await fullBag();
+    state.loseAnswer = 'before-charge';
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order());
+    expect(response.statusCode).toBe(503);
+    expect(errorOf(response).code).toBe('PAYMENT_UNAVAILABLE');
+    expect(await ordersOf(session)).toEqual([]);
+    expect((await bagOf(session)).tempOrder.tempOrderItems).toEqual(bag.tempOrder.tempOrderItems);
+  });
+
+  it('charged but the answer was lost: the charge is found and the order completed, once', async () => {
+    const { session } = await fullBag();
+    const approvedBefore = state.approved;
+    state.loseAnswer = 'after-charge';
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order());
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await ordersOf(session)).map((row) => row.status)).toEqual(['paid']);
+    expect(state.approved - approvedBefore).toBe(1);
+  });
+
+  it('charged but the order could not be saved: the charge is voided and nothing is paid', async () => {
+    const { session, bag } = await fullBag();
+    state.onApproved = async () => {
+      await t.database.db.execute(sql`alter table email_outbox rename to email_outbox_away`);
+    };
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order());
+    await t.database.db.execute(sql`alter table email_outbox_away rename to email_outbox`);
+    expect(response.statusCode).toBe(503);
+    expect(errorOf(response).code).toBe('ORDER_NOT_SAVED');
+    expect(state.voided).toHaveLength(1);
+    expect(await ordersOf(session)).toEqual([]);
+    expect((await bagOf(session)).tempOrder.tempOrderItems).toEqual(bag.tempOrder.tempOrderItems);
+    const attempts = await queryRows<{ status: string }>(t.database.db, sql`select status from payment_attempts where session_id = ${session}`);
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['voided']);
+  });
+
+  it('outcome unknown: recorded for reconciliation, the bag held, and settled by the next try with the same key', async () => {
+    const { session } = await fullBag();
+    state.loseAnswer = 'after-charge';
+    state.lookupFails = true;
+    const body = order();
+    const unknown = await call(session, 'POST', '/shopping-cart/complete-order', body);
+    expect(unknown.statusCode).toBe(503);
+    expect(errorOf(unknown).code).toBe('PAYMENT_UNCONFIRMED');
+    expect((await ordersOf(session)).map((row) => row.status)).toEqual(['payment_unknown']);
+    expect((await call(session, 'GET', '/shopping-cart/empty')).statusCode).toBe(409);
+    const attempts = await queryRows<{ status: string }>(t.database.db, sql`select status from payment_attempts where session_id = ${session}`);
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['needs_reconciliation']);
+
+    state.loseAnswer = null;
+    state.lookupFails = false;
+    const salesBefore = state.sales.length;
+    const retry = await call(session, 'POST', '/shopping-cart/complete-order', body);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect((await ordersOf(session)).map((row) => row.status)).toEqual(['paid']);
+    expect(state.sales.length).toBe(salesBefore);
+  });
+});
+
+describe('POST /api/shopping-cart/payments/braintree/client-token', () => {
+  it('gives the card form a token and says it is the test gateway', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/shopping-cart/payments/braintree/client-token', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ environment: 'test', clientToken: expect.any(String) });
+  });
+});
+
