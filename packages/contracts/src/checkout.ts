@@ -113,3 +113,4 @@ export const clientTokenResponseSchema = z.object({
   environment: z.enum(['test', 'sandbox', 'production']),
 });
 export type ClientTokenResponse = z.infer<typeof clientTokenResponseSchema>;
+export type OrderResponse = z.infer<typeof orderResponseSchema>;

@@ -1,8 +1,11 @@
+import type { AddItemBody, BagResponse, SaveBagBody, ShippingTypesResponse } from '@charms/contracts/bag';
 import type { ProductDetailResponse, ProductListResponse } from '@charms/contracts/catalog';
+import type { ClientTokenResponse, CompleteOrderBody, CompleteOrderResponse, OrderResponse } from '@charms/contracts/checkout';
 import type { CategoriesResponse } from '@charms/contracts/categories';
 import type { ContentResponse } from '@charms/contracts/content';
 import type { MenuResponse } from '@charms/contracts/menu';
 import type { ErrorBody } from '@charms/contracts/errors';
+import type { UserSession } from '@charms/contracts/session';
 import type { SitemapResponse } from '@charms/contracts/sitemap';
 
 /** How the client reaches the API: in the server process this goes through Fastify's inject, no socket. */
@@ -25,8 +28,8 @@ export class ApiError extends Error {
 
 /** The storefront's typed view of the core API; response types come from the contracts. */
 export function createApiClient(transport: ApiTransport) {
-  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    const response = await transport({ method, path, body });
+  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, sessionId?: string): Promise<T> {
+    const response = await transport({ method, path, body, ...(sessionId ? { headers: { usersessionid: sessionId } } : {}) });
     if (response.status >= 200 && response.status < 300) return response.body as T;
     throw new ApiError(response.status, response.body as ErrorBody | undefined);
   }
@@ -48,6 +51,33 @@ export function createApiClient(transport: ApiTransport) {
     /** Every canonical category and product path, for sitemap.xml. */
     getSitemap: () => call<SitemapResponse>('GET', '/sitemap'),
     /** The CMS page for a storefront path; ApiError 404 when there is none. */
+    createSession: (body: { metalId?: number; braceletSize?: number; productsOrderBy?: string }) => call<UserSession>('POST', '/user-session', body),
+    // The bag and checkout act for one shopper: the session id travels as the userSessionId header.
+    getBag: (sessionId: string) => call<BagResponse>('GET', '/shopping-cart?includeSuggestedItems=true', undefined, sessionId),
+    addToBag: (sessionId: string, body: AddItemBody) => call<BagResponse>('POST', '/shopping-cart/items?includeSuggestedItems=true', body, sessionId),
+    addAssembly: (sessionId: string) => call<BagResponse>('GET', '/shopping-cart/add/charm-assembly?includeSuggestedItems=true', undefined, sessionId),
+    setQuantity: (sessionId: string, itemUuid: string, quantity: number) =>
+      call<BagResponse>('GET', `/shopping-cart/items/${encodeURIComponent(itemUuid)}/quantity/${encodeURIComponent(String(quantity))}?includeSuggestedItems=true`, undefined, sessionId),
+    removeItem: (sessionId: string, itemUuid: string) =>
+      call<BagResponse>('DELETE', `/shopping-cart/items/${encodeURIComponent(itemUuid)}?includeSuggestedItems=true`, undefined, sessionId),
+    removeEngraving: (sessionId: string, itemUuid: string, itemSpecificUuid: string) =>
+      call<BagResponse>(
+        'DELETE',
+        `/shopping-cart/items/${encodeURIComponent(itemUuid)}/itemSpecifics/${encodeURIComponent(itemSpecificUuid)}?includeSuggestedItems=true`,
+        undefined,
+        sessionId,
+      ),
+    emptyBag: (sessionId: string) => call<BagResponse>('GET', '/shopping-cart/empty?includeSuggestedItems=true', undefined, sessionId),
+    applyPromoCode: (sessionId: string, code: string) =>
+      call<BagResponse>('GET', `/shopping-cart/add/promo-code/${encodeURIComponent(code)}?includeSuggestedItems=true`, undefined, sessionId),
+    getShippingTypes: (sessionId: string, shipToStateProvince: string) =>
+      call<ShippingTypesResponse>('GET', withQuery('/shopping-cart/shipping-types', { shipToStateProvince }), undefined, sessionId),
+    saveBag: (sessionId: string, body: SaveBagBody) => call<BagResponse>('POST', '/shopping-cart/save?includeSuggestedItems=true', body, sessionId),
+    getClientToken: () => call<ClientTokenResponse>('POST', '/shopping-cart/payments/braintree/client-token', {}),
+    completeOrder: (sessionId: string, body: CompleteOrderBody) => call<CompleteOrderResponse>('POST', '/shopping-cart/complete-order', body, sessionId),
+    /** An order, for the session that placed it, or with the signed link's token. */
+    getOrder: (number: string, access: { sessionId?: string | undefined; token?: string | undefined }) =>
+      call<OrderResponse>('GET', withQuery(`/orders/${encodeURIComponent(number)}`, { token: access.token }), undefined, access.sessionId),
     getContent: (objectKey: string) => call<ContentResponse>('GET', `/content?${new URLSearchParams({ objectKey })}`),
   };
 }

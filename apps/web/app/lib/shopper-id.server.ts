@@ -1,0 +1,35 @@
+import type { ApiClient } from './api-client';
+import { readCookie, readShopperPrefs } from './shopper-prefs';
+import { SESSION_ID_KEY, isV4Uuid } from './session-store';
+
+/**
+ * The shopper's session id on the server. The browser keeps it in local storage (the spec) and mirrors it in this
+ * cookie, so server-rendered bag and checkout pages, and their forms without JavaScript, act for the same shopper.
+ * SameSite=Lax: a page on another site cannot post a form with it; actions also check the Origin header.
+ */
+export const SESSION_COOKIE = SESSION_ID_KEY;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function readSessionId(request: Request): string | null {
+  const value = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+  return isV4Uuid(value) ? value : null;
+}
+
+export function serializeSessionCookie(id: string): string {
+  return `${SESSION_COOKIE}=${id}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+}
+
+/** The session id, creating a session (with the shopper's prefs) when the browser has none yet. */
+export async function ensureSessionId(request: Request, api: ApiClient): Promise<{ sessionId: string; setCookie: string | null }> {
+  const existing = readSessionId(request);
+  if (existing) return { sessionId: existing, setCookie: null };
+  const session = await api.createSession(readShopperPrefs(request));
+  return { sessionId: session.id, setCookie: serializeSessionCookie(session.id) };
+}
+
+/** Form posts that change a bag must come from the shop's own pages. */
+export function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (origin === null) return true; // Same-origin form posts from old browsers, and non-browser clients, send none.
+  return origin === new URL(request.url).origin;
+}
