@@ -76,3 +76,12 @@ $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER catalog_listings_on_product_update AFTER UPDATE ON products
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_listings_update_products();
+--> statement-breakpoint
+-- A database that already has products gets its listings now; from here on the triggers keep them.
+INSERT INTO catalog_listings (category_id, metal_id, product_id, unavailable, name, price_cents, units_sold, created_at)
+SELECT pc.category_id, m.id, p.id, pp.price_cents IS NULL, p.name, pp.price_cents, p.units_sold, p.created_at
+FROM product_categories pc
+JOIN products p ON p.id = pc.product_id
+CROSS JOIN metals m
+LEFT JOIN product_prices pp ON pp.product_id = p.id AND pp.metal_id = m.id
+ON CONFLICT DO NOTHING;

@@ -30,6 +30,11 @@ export default [
   route('products/:category/:metal/:slug/:id', 'routes/product-detail.tsx', { id: 'catalog/product' }),
   route('products/:category/:metal/:size/:slug/:id', 'routes/product-detail.tsx', { id: 'catalog/product-sized' }),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('Gold_Plate-Charm_Bracelets', 'routes/gold-plate-bracelets.ts'),
+
+  // Bag (issue 5).
+
+  // Checkout (issue 6).
 
   // Last resort: a CMS page for the path, else the not-found page with status 404.
   route('*', 'routes/cms-page.tsx'),

@@ -50,7 +50,7 @@ export function createApiClient(transport: ApiTransport) {
     getMenu: () => call<MenuResponse>('GET', '/menu'),
     /** Every canonical category and product path, for sitemap.xml. */
     getSitemap: () => call<SitemapResponse>('GET', '/sitemap'),
-    /** The CMS page for a storefront path; ApiError 404 when there is none. */
+    /** Starts a shopper session (the server side of a form post from a browser that has none yet). */
     createSession: (body: { metalId?: number; braceletSize?: number; productsOrderBy?: string }) => call<UserSession>('POST', '/user-session', body),
     // The bag and checkout act for one shopper: the session id travels as the userSessionId header.
     getBag: (sessionId: string) => call<BagResponse>('GET', '/shopping-cart?includeSuggestedItems=true', undefined, sessionId),
@@ -78,6 +78,7 @@ export function createApiClient(transport: ApiTransport) {
     /** An order, for the session that placed it, or with the signed link's token. */
     getOrder: (number: string, access: { sessionId?: string | undefined; token?: string | undefined }) =>
       call<OrderResponse>('GET', withQuery(`/orders/${encodeURIComponent(number)}`, { token: access.token }), undefined, access.sessionId),
+    /** The CMS page for a storefront path; ApiError 404 when there is none. */
     getContent: (objectKey: string) => call<ContentResponse>('GET', `/content?${new URLSearchParams({ objectKey })}`),
   };
 }
