@@ -1,4 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -13,7 +16,7 @@ import { queryRows } from '../apps/api/src/db/query';
 import { seed } from '../apps/api/src/db/seed/seed';
 import { pageQuery } from '../apps/api/src/services/catalog-listing';
 import { findMetalById } from '@charms/domain/metals';
-import { type CatalogSize, scenarios } from './scenarios';
+import { type CatalogSize, checkoutBody, scenarios } from './scenarios';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,22 +47,31 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-async function measure(name: string, url: string, method: string, body?: unknown, sessions: string[] = []): Promise<Figures> {
+interface Load {
+  sessions?: string[];
+  /** Each session used once, with a fresh idempotency key: a fixed number of requests instead of a duration. */
+  once?: boolean;
+  connections?: number;
+}
+
+async function measure(name: string, url: string, method: string, body?: unknown, load: Load = {}): Promise<Figures> {
   let next = 0;
+  const sessions = load.sessions ?? [];
   const result = await autocannon({
     url,
     method: method as 'GET',
-    connections,
-    duration: seconds,
+    connections: load.connections ?? connections,
+    ...(load.once ? { amount: sessions.length } : { duration: seconds }),
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     ...(sessions.length > 0
       ? {
           requests: [
             {
-              setupRequest: (request: { headers?: Record<string, string> }) => ({
+              setupRequest: (request: { headers?: Record<string, string>; body?: string }) => ({
                 ...request,
                 headers: { ...request.headers, usersessionid: sessions[next++ % sessions.length]! },
+                ...(load.once && body !== undefined ? { body: JSON.stringify({ ...(body as object), idempotencyKey: randomUUID() }) } : {}),
               }),
             },
           ],
@@ -84,6 +96,19 @@ async function createSessions(base: string, count: number): Promise<string[]> {
   return ids;
 }
 
+/** Sessions that each hold a bag with one charm, ready to check out. */
+async function createBags(base: string, count: number): Promise<string[]> {
+  const sessions = await createSessions(base, count);
+  for (const id of sessions) {
+    await fetch(`${base}/api/shopping-cart/items?includeSuggestedItems=false`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', usersessionid: id },
+      body: JSON.stringify({ productId: 1001, metalId: 40, quantity: 1 }),
+    });
+  }
+  return sessions;
+}
+
 async function explain(database: Database, query: SQL): Promise<string> {
   const rows = await queryRows<Record<string, string>>(database.db, sql`explain (analyze, costs off, timing on) ${query}`);
   return rows.map((row) => Object.values(row)[0]).join('\n');
@@ -98,8 +123,14 @@ async function runCatalog(size: CatalogSize) {
   const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`)) as [{ n: number }];
   console.log(`${size}: ${n} products seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  const cached = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
-  const uncached = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', CATALOG_CACHE_SECONDS: '0' }), database: { ...database, close: async () => {} }, logger: false });
+  // Order emails go to .eml files in a scratch folder, not the shop's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'charms-bench-'));
+  const cached = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, logger: false });
+  const uncached = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, CATALOG_CACHE_SECONDS: '0' }),
+    database: { ...database, close: async () => {} },
+    logger: false,
+  });
   const [cachedBase, uncachedBase] = [await listen(cached), await listen(uncached)];
 
   // The ceiling: a bare Fastify route answering the bytes of GET /api/categories, with no database.
@@ -117,8 +148,17 @@ async function runCatalog(size: CatalogSize) {
   for (const scenario of scenarios.filter((s) => s.catalogs.includes(size))) {
     console.log(`  measuring ${scenario.name}...`);
     const path = typeof scenario.path === 'function' ? scenario.path(sample) : scenario.path;
+    if (scenario.orders) {
+      const bags = await createBags(cachedBase, scenario.orders);
+      const started = Date.now();
+      const figures = await measure(scenario.name, `${cachedBase}${path}`, scenario.method, checkoutBody, { sessions: bags, once: true, connections: scenario.connections ?? connections });
+      const placed = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders where status = 'paid'`);
+      figures.name += `: ${placed[0]!.n} orders paid, ${(Number(placed[0]!.n) / ((Date.now() - started) / 1000)).toFixed(0)} orders/s`;
+      rows.push(figures);
+      continue;
+    }
     const sessions = await createSessions(cachedBase, scenario.sessions ?? 0);
-    rows.push(await measure(scenario.name, `${scenario.uncached ? uncachedBase : cachedBase}${path}`, scenario.method, scenario.body, sessions));
+    rows.push(await measure(scenario.name, `${scenario.uncached ? uncachedBase : cachedBase}${path}`, scenario.method, scenario.body, { sessions }));
   }
 
   const heart = (await queryRows<{ id: number }>(database.db, sql`select id from categories where url_friendly_name = 'Heart-Charms'`))[0]!;

@@ -13,6 +13,12 @@ export interface Scenario {
   uncached?: boolean;
   /** Spread the requests over this many shopper sessions (userSessionId header, round robin). */
   sessions?: number;
+  /**
+   * Checkout: this many sessions each get a bag with one charm, and each request places one of those bags'
+   * orders (a fresh idempotency key each), so every request is a real, distinct order.
+   */
+  orders?: number;
+  connections?: number;
 }
 
 const listing = '/api/products?path=/products/category/Heart-Charms&pageSize=48&metalId=40';
@@ -43,4 +49,20 @@ export const scenarios: Scenario[] = [
     sessions: 2000,
   },
   { name: 'get bag (2,000 sessions)', method: 'GET', path: '/api/shopping-cart?includeSuggestedItems=true', catalogs: ['standard'], sessions: 2000 },
+  {
+    name: 'complete order, test gateway (1,500 distinct bags, 16 connections)',
+    method: 'POST',
+    path: '/api/shopping-cart/complete-order',
+    catalogs: ['standard'],
+    orders: 1500,
+    connections: 16,
+  },
 ];
+
+/** The order body every checkout request sends (with its own idempotency key). */
+export const checkoutBody = {
+  paymentMethodNonce: 'fake-valid-visa-nonce',
+  customer: { email: 'bench@example.com', phone: '512-555-0142' },
+  shippingAddress: { firstName: 'Bench', lastName: 'Mark', address1: '1 Main St', city: 'Austin', stateProvince: 'TX', postalCode: '78701', country: 'US' },
+  shippingTypeId: 'ground',
+};

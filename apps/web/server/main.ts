@@ -29,7 +29,7 @@ try {
     robots: config.ROBOTS,
     gtmId: config.GTM_ID,
   };
-  await app.register(storefrontPlugin, { build, clientDir, loadContext: () => ({ api, store }) });
+  await app.register(storefrontPlugin, { build, clientDir, loadContext: (request) => ({ api, store, log: request.log }) });
   closeOnSignals(app);
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;

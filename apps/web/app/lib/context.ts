@@ -10,9 +10,17 @@ export interface StoreInfo {
   gtmId: string | undefined;
 }
 
+/** The part of the server's logger loaders use (pino's API), so their lines join the request's log. */
+export interface RequestLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
 declare module 'react-router' {
   interface AppLoadContext {
     api: ApiClient;
     store: StoreInfo;
+    log: RequestLog;
   }
 }

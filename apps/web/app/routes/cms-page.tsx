@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     const status = apiErrorStatus(error);
     if (status === 404 || status === 400) throw data('Not found', { status: 404 });
-    console.error(JSON.stringify({ msg: 'content call failed', path, err: error instanceof Error ? error.message : String(error) }));
+    context.log.error({ path, err: error }, 'content call failed');
     return data({ seo: null, html: null }, { status: 503 });
   }
 }
