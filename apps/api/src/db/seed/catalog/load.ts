@@ -27,15 +27,17 @@ export async function seedCatalog(db: Db, size: CatalogSize = 'standard'): Promi
 
   await db.transaction(async (tx) => {
     for (const batch of chunks(catalog, BATCH)) {
+      // Prices before categories: the listing trigger on product_categories then writes each listing row once,
+      // already priced, instead of writing it and updating it.
       await tx.insert(products).values(batch.map((product) => toRow(product, idOf(product.primaryCategory))));
-      await tx
-        .insert(productCategories)
-        .values(batch.flatMap((product) => product.categories.map((slug) => ({ productId: product.id, categoryId: idOf(slug) }))));
       await tx.insert(productPrices).values(
         batch.flatMap((product) =>
           Object.entries(product.prices).map(([metalId, priceCents]) => ({ productId: product.id, metalId: Number(metalId), priceCents: priceCents! })),
         ),
       );
+      await tx
+        .insert(productCategories)
+        .values(batch.flatMap((product) => product.categories.map((slug) => ({ productId: product.id, categoryId: idOf(slug) }))));
     }
     // Explicit ids were inserted: move the sequence past them so new products get fresh ids.
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
