@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 /**
  * Starts the built shop on a free port with a fresh embedded database, and hands its address to the tests
- * through E2E_BASE_URL. Set E2E_BASE_URL yourself to test a shop that is already running.
+ * through E2E_BASE_URL (and its DATA_DIR through E2E_DATA_DIR). Set E2E_BASE_URL (and E2E_DATA_DIR) yourself to test a
+ * shop that is already running.
  */
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
@@ -28,6 +29,7 @@ export default async function globalSetup() {
     server.on('exit', (code) => reject(new Error(`The shop exited with code ${code} before starting:\n${output}`)));
   });
   process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir; // the shop's data, e.g. its email outbox (DATA_DIR/outbox)
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

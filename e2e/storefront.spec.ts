@@ -255,6 +255,8 @@ test.describe('shopper session', () => {
     // Let the first visit's own session settle, so it cannot overwrite the bad one planted next.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('user-session-id'))).not.toBeNull();
     await page.evaluate(() => {
+      // The id's cookie mirror goes too: with a valid id there, the browser would adopt that session (the bag's).
+      document.cookie = 'user-session-id=; Path=/; Max-Age=0';
       localStorage.setItem('user-session-id', 'not-a-uuid');
       localStorage.setItem('user-session', JSON.stringify({ id: 'not-a-uuid', metalId: 40, braceletSize: 7, productId: null, productsOrderBy: 'Name' }));
     });

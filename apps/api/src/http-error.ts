@@ -14,5 +14,7 @@ export class HttpError extends Error {
 
 export const notFound = (message: string) => new HttpError(404, 'NOT_FOUND', message);
 
-export const invalidFields = (fields: FieldError[]) =>
-  new HttpError(400, 'VALIDATION_ERROR', fields.map((field) => `${field.field} ${field.message}`).join('; '), fields);
+/** A field message that is a whole sentence ("Use letters, …") stands alone; a fragment ("is required") gets its field. */
+const describeField = (field: FieldError) => (/^[A-Z]/.test(field.message) ? field.message : `${field.field} ${field.message}`);
+
+export const invalidFields = (fields: FieldError[]) => new HttpError(400, 'VALIDATION_ERROR', fields.map(describeField).join('; '), fields);

@@ -8,23 +8,28 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SiteMenu } from './components/site-menu';
 import { ROBOTS_CONTENT } from './lib/seo';
+import { readBagCount } from './bag/bag-count.server';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import './app.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { menuItems } = await context.api.getMenu();
+  const [{ menuItems }, bagCount] = await Promise.all([context.api.getMenu(), readBagCount(request, context.api, context.log)]);
   const { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId } = context.store;
   return {
     store: { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId },
     menuItems,
     prefs: readShopperPrefs(request),
+    /** The header's count: charms and bracelets in the bag, for the session cookie (0 without one). */
+    bagCount,
     year: new Date().getFullYear(),
   };
 }
 
 /** The root data is the same on every page: reload it only when something can have changed it. */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formAction, formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   if (formAction === '/preferences') return true;
+  // Any posted form (add to bag, the bag page's forms, checkout) may change the header's bag count.
+  if (formMethod && formMethod.toUpperCase() !== 'GET') return true;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }

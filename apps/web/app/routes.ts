@@ -33,8 +33,11 @@ export default [
   route('Gold_Plate-Charm_Bracelets', 'routes/gold-plate-bracelets.ts'),
 
   // Bag (issue 5).
+  route('order', 'routes/order.tsx'),
 
   // Checkout (issue 6).
+  route('order/process', 'routes/order-process.tsx'),
+  route('order/confirmation/:number', 'routes/order-confirmation.tsx'),
 
   // Last resort: a CMS page for the path, else the not-found page with status 404.
   route('*', 'routes/cms-page.tsx'),

@@ -9,6 +9,9 @@ import { ShopperSessionProvider, useShopperSession } from './shopper-session';
 
 const NEW_ID = '0b7c5a4e-1d2f-4a3b-9c8d-7e6f5a4b3c2d';
 const STORED_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
+/** A session the server created for a form posted without JavaScript: its id is only in the cookie. */
+const COOKIE_ID = '3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
+const GONE_ID = '9d8c7b6a-5f4e-4d3c-a2b1-0f9e8d7c6b5a';
 
 const session = (id: string, changes: Partial<UserSession> = {}): UserSession => ({
   id,
@@ -19,8 +22,9 @@ const session = (id: string, changes: Partial<UserSession> = {}): UserSession =>
   ...changes,
 });
 
-function fakeApi(): SessionApi & { create: ReturnType<typeof vi.fn>; update: ReturnType<typeof vi.fn> } {
+function fakeApi(): SessionApi & { create: ReturnType<typeof vi.fn>; update: ReturnType<typeof vi.fn>; get: ReturnType<typeof vi.fn> } {
   return {
+    get: vi.fn(async (id: string) => (id === COOKIE_ID ? session(COOKIE_ID, { metalId: 30 }) : null)),
     create: vi.fn(async (prefs) => session(NEW_ID, prefs)),
     update: vi.fn(async (id, changes) => session(id, changes)),
   };
@@ -38,12 +42,12 @@ function Probe() {
   );
 }
 
-function renderProvider(api: SessionApi, cookies: string[] = []) {
+function renderProvider(api: SessionApi, cookies: string[] = [], cookieHeader = '') {
   const Stub = createRoutesStub([
     {
       path: '/',
       Component: () => (
-        <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={(cookie) => cookies.push(cookie)}>
+        <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={(cookie) => cookies.push(cookie)} readCookies={() => cookieHeader}>
           <Probe />
         </ShopperSessionProvider>
       ),
@@ -120,5 +124,74 @@ describe('ShopperSessionProvider', () => {
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.getByTestId('state')).toHaveTextContent('loading');
     warn.mockRestore();
+  });
+
+  it('writes the user-session-id cookie for the server when it creates a session', async () => {
+    const cookies = renderProvider(fakeApi());
+    await screen.findByText(`${NEW_ID} metal 40`);
+    expect(cookies).toContain(`user-session-id=${NEW_ID}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  });
+
+  it('writes the cookie from a stored session when the cookie is missing, and leaves a matching cookie alone', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID)));
+    const missing = renderProvider(fakeApi());
+    await screen.findByText(`${STORED_ID} metal 40`);
+    expect(missing.filter((cookie) => cookie.startsWith('user-session-id='))).toEqual([`user-session-id=${STORED_ID}; Path=/; Max-Age=31536000; SameSite=Lax`]);
+  });
+
+  it('does not rewrite a session cookie that already matches local storage', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID)));
+    const cookies = renderProvider(fakeApi(), [], `shopper-prefs=x; user-session-id=${STORED_ID}`);
+    await screen.findByText(`${STORED_ID} metal 40`);
+    expect(cookies.some((cookie) => cookie.startsWith('user-session-id='))).toBe(false);
+  });
+
+  it('adopts the session the server created for a form without JavaScript (its id only in the cookie)', async () => {
+    const api = fakeApi();
+    renderProvider(api, [], `user-session-id=${COOKIE_ID}`);
+    expect(await screen.findByText(`${COOKIE_ID} metal 30`)).toBeVisible();
+    expect(api.get).toHaveBeenCalledWith(COOKIE_ID);
+    expect(api.create).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(SESSION_ID_KEY)).toBe(COOKIE_ID);
+  });
+
+  it('creates a new session when the cookie’s session is unknown to the server (404), and rewrites the cookie', async () => {
+    const api = fakeApi();
+    const cookies = renderProvider(api, [], `user-session-id=${GONE_ID}`);
+    expect(await screen.findByText(`${NEW_ID} metal 40`)).toBeVisible();
+    expect(api.get).toHaveBeenCalledWith(GONE_ID);
+    expect(cookies).toContain(`user-session-id=${NEW_ID}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  });
+
+  it('ignores a cookie that is not a v4 UUID', async () => {
+    const api = fakeApi();
+    renderProvider(api, [], 'user-session-id=not-a-uuid');
+    await screen.findByText(`${NEW_ID} metal 40`);
+    expect(api.get).not.toHaveBeenCalled();
+  });
+
+  it('keeps the session the server started for a form posted while the page’s own session was being created', async () => {
+    const api = fakeApi();
+    let cookieHeader = '';
+    // The post's Set-Cookie lands while POST /user-session is in flight.
+    api.create.mockImplementationOnce(async (prefs) => {
+      cookieHeader = `user-session-id=${COOKIE_ID}`;
+      return session(NEW_ID, prefs);
+    });
+    const Stub = createRoutesStub([
+      {
+        path: '/',
+        Component: () => (
+          <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={() => {}} readCookies={() => cookieHeader}>
+            <Probe />
+          </ShopperSessionProvider>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={['/']} />);
+    expect(await screen.findByText(`${COOKIE_ID} metal 30`)).toBeVisible();
+    expect(window.localStorage.getItem(SESSION_ID_KEY)).toBe(COOKIE_ID);
   });
 });

@@ -3,8 +3,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useRevalidator } from 'react-router';
 import { browserSessionApi } from '../lib/session-api';
 import { installSessionHeader } from '../lib/session-fetch';
-import { type SessionApi, loadSession, updateSession } from '../lib/session-store';
-import { type ShopperPrefs, samePrefs, serializePrefsCookie, toShopperPrefs } from '../lib/shopper-prefs';
+import { SESSION_ID_KEY, type SessionApi, isV4Uuid, loadSession, saveSession, serializeSessionCookie, updateSession } from '../lib/session-store';
+import { type ShopperPrefs, readCookie, samePrefs, serializePrefsCookie, toShopperPrefs } from '../lib/shopper-prefs';
 
 /**
  * The shopper's session in the browser (spec sections 3, 4, 6). Pages read `prefs` (rendered on the server from
@@ -37,9 +37,11 @@ interface ProviderProps {
   api?: SessionApi;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   writeCookie?: (cookie: string) => void;
+  /** The Cookie header as the page sees it (document.cookie in the browser). */
+  readCookies?: () => string;
 }
 
-export function ShopperSessionProvider({ initialPrefs, children, api, storage, writeCookie }: ProviderProps) {
+export function ShopperSessionProvider({ initialPrefs, children, api, storage, writeCookie, readCookies }: ProviderProps) {
   const [session, setSession] = useState<UserSession | null>(null);
   const [prefs, setPrefs] = useState(initialPrefs);
   const sessionIdRef = useRef<string | null>(null);
@@ -60,21 +62,30 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
       writeCookie: writeCookie ?? ((cookie: string) => {
         document.cookie = cookie;
       }),
+      cookieSessionId: () => {
+        const value = readCookie(readCookies ? readCookies() : document.cookie, SESSION_ID_KEY);
+        return isV4Uuid(value) ? value : null;
+      },
     }),
-    [api, storage, writeCookie],
+    [api, storage, writeCookie, readCookies],
   );
 
   const adopt = useCallback(
     (next: UserSession) => {
       sessionIdRef.current = next.id;
       setSession(next);
+      // The server reads the bag through the session cookie: keep it in step with local storage (the spec's store).
+      const cookieId = deps.cookieSessionId();
+      if (cookieId !== next.id) deps.writeCookie(serializeSessionCookie(next.id));
+      // No cookie before: the server rendered an empty bag, which a new session's is too. Another id: reload.
+      const otherBag = cookieId !== null && cookieId !== next.id;
       const nextPrefs = toShopperPrefs(next);
       deps.writeCookie(serializePrefsCookie(nextPrefs));
       const changed = !samePrefs(prefsRef.current, nextPrefs);
       prefsRef.current = nextPrefs;
       setPrefs(nextPrefs);
-      // Pages priced on the server in another metal must be fetched again.
-      if (changed) void revalidateRef.current();
+      // Pages priced on the server in another metal, or rendered for another bag (the header's count), are fetched again.
+      if (changed || otherBag) void revalidateRef.current();
     },
     [deps],
   );
@@ -87,7 +98,21 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
       baseUrl: window.location.href,
     });
     let cancelled = false;
-    loadSession(deps.storage, deps.api, prefsRef.current)
+    const cookieAtStart = deps.cookieSessionId();
+    loadSession(deps.storage, deps.api, prefsRef.current, cookieAtStart)
+      .then(async (loadedSession) => {
+        // A form posted while the session was loading made the server start one and set its cookie: that session
+        // holds what was just added to the bag, so it wins over the one created here.
+        const cookieNow = deps.cookieSessionId();
+        if (cookieNow && cookieNow !== cookieAtStart && cookieNow !== loadedSession.id) {
+          const posted = await deps.api.get(cookieNow);
+          if (posted) {
+            saveSession(deps.storage, posted);
+            return posted;
+          }
+        }
+        return loadedSession;
+      })
       .then((loadedSession) => {
         if (!cancelled) adopt(loadedSession);
       })

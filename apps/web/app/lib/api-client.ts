@@ -53,7 +53,8 @@ export function createApiClient(transport: ApiTransport) {
     /** Starts a shopper session (the server side of a form post from a browser that has none yet). */
     createSession: (body: { metalId?: number; braceletSize?: number; productsOrderBy?: string }) => call<UserSession>('POST', '/user-session', body),
     // The bag and checkout act for one shopper: the session id travels as the userSessionId header.
-    getBag: (sessionId: string) => call<BagResponse>('GET', '/shopping-cart?includeSuggestedItems=true', undefined, sessionId),
+    getBag: (sessionId: string, options: { suggestions?: boolean } = {}) =>
+      call<BagResponse>('GET', `/shopping-cart?includeSuggestedItems=${options.suggestions ?? true}`, undefined, sessionId),
     addToBag: (sessionId: string, body: AddItemBody) => call<BagResponse>('POST', '/shopping-cart/items?includeSuggestedItems=true', body, sessionId),
     addAssembly: (sessionId: string) => call<BagResponse>('GET', '/shopping-cart/add/charm-assembly?includeSuggestedItems=true', undefined, sessionId),
     setQuantity: (sessionId: string, itemUuid: string, quantity: number) =>

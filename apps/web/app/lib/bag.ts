@@ -1,8 +1,11 @@
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../root';
+
 /**
- * The number of items in the shopper's bag, for the header's Buy Now button and Shopping Bag link.
- * The bag API does not exist yet (issue: bag and checkout), so this is 0 for now; when it arrives, this reads
- * the bag's lines and counts them with `countBagItems` from `@charms/domain/storefront-bag-count`.
+ * The number of items in the shopper's bag, for the header's Buy Now button and Shopping Bag link. Rendered on
+ * the server from the root loader (the session cookie's bag, counted by the API as `countBagItems` does: charms
+ * and bracelets by quantity, no engraving or assembly lines); the root reloads after every posted form.
  */
 export function useBagItemCount(): number {
-  return 0;
+  return useRouteLoaderData<typeof rootLoader>('root')?.bagCount ?? 0;
 }

@@ -15,6 +15,18 @@ export function isV4Uuid(value: unknown): value is string {
 export interface SessionApi {
   create: (body: ShopperPrefs) => Promise<UserSession>;
   update: (id: string, body: UpdateUserSessionBody) => Promise<UserSession>;
+  /** GET /user-session/{id}: null when the server does not know the id (404). */
+  get: (id: string) => Promise<UserSession | null>;
+}
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The session id mirrored in a cookie of the same name as its local storage key, so server-rendered bag pages and
+ * their forms without JavaScript act for the same shopper (see shopper-id.server.ts). SameSite=Lax.
+ */
+export function serializeSessionCookie(id: string): string {
+  return `${SESSION_ID_KEY}=${id}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -48,12 +60,20 @@ export function saveSession(storage: KeyValueStorage, session: UserSession): voi
 }
 
 /**
- * The spec's load: use the stored session when its id is a valid v4 UUID; otherwise create one on the server
- * (with the prefs the pages were rendered with, so nothing on screen changes) and store it.
+ * The spec's load: use the stored session when its id is a valid v4 UUID; otherwise adopt the session the server
+ * created for a form posted without JavaScript (its id is in the cookie) when the server still knows it; otherwise
+ * create one on the server (with the prefs the pages were rendered with, so nothing on screen changes) and store it.
  */
-export async function loadSession(storage: KeyValueStorage, api: SessionApi, prefs: ShopperPrefs): Promise<UserSession> {
+export async function loadSession(storage: KeyValueStorage, api: SessionApi, prefs: ShopperPrefs, cookieId: string | null = null): Promise<UserSession> {
   const stored = readStoredSession(storage);
   if (stored) return stored;
+  if (isV4Uuid(cookieId)) {
+    const known = await api.get(cookieId);
+    if (known) {
+      saveSession(storage, known);
+      return known;
+    }
+  }
   const created = await api.create(prefs);
   saveSession(storage, created);
   return created;

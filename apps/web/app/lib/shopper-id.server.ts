@@ -1,6 +1,6 @@
 import type { ApiClient } from './api-client';
 import { readCookie, readShopperPrefs } from './shopper-prefs';
-import { SESSION_ID_KEY, isV4Uuid } from './session-store';
+import { SESSION_ID_KEY, isV4Uuid, serializeSessionCookie } from './session-store';
 
 /**
  * The shopper's session id on the server. The browser keeps it in local storage (the spec) and mirrors it in this
@@ -8,16 +8,14 @@ import { SESSION_ID_KEY, isV4Uuid } from './session-store';
  * SameSite=Lax: a page on another site cannot post a form with it; actions also check the Origin header.
  */
 export const SESSION_COOKIE = SESSION_ID_KEY;
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function readSessionId(request: Request): string | null {
   const value = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
   return isV4Uuid(value) ? value : null;
 }
 
-export function serializeSessionCookie(id: string): string {
-  return `${SESSION_COOKIE}=${id}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
-}
+// The browser writes the same cookie (shopper-session.tsx), so the one serializer lives with the browser's store.
+export { serializeSessionCookie };
 
 /** The session id, creating a session (with the shopper's prefs) when the browser has none yet. */
 export async function ensureSessionId(request: Request, api: ApiClient): Promise<{ sessionId: string; setCookie: string | null }> {

@@ -1,5 +1,8 @@
 import type { ProductDetail } from '@charms/contracts/catalog';
-import { Link, data, isRouteErrorResponse, redirect } from 'react-router';
+import { Link, data, isRouteErrorResponse, redirect, useActionData } from 'react-router';
+import { AddToBagForm } from '../bag/add-to-bag-form';
+import { addToBag } from '../bag/add-to-bag.server';
+import { takeNotice } from '../bag/bag-notice.server';
 import { JsonLd, breadcrumbJsonLd, productJsonLd } from '../catalog/json-ld';
 import { ProductGrid } from '../catalog/product-grid';
 import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
@@ -10,6 +13,8 @@ import { telHref } from '../lib/info-page';
 import { seoMeta } from '../lib/seo';
 import { readShopperPrefs, toShopperPrefs } from '../lib/shopper-prefs';
 import '../styles/catalog.css';
+import '../styles/bag.css';
+import '../styles/engraving-fonts.css';
 import type { Route } from './+types/product-detail';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
@@ -40,14 +45,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = toShopperPrefs({ ...prefs, metalId: product.metal.id, braceletSize: product.braceletSize ?? prefs.braceletSize });
   const stated = { metalId: chosen.metalId, braceletSize: product.braceletSize === null ? undefined : chosen.braceletSize };
   const { phone, photoArtEmail, publicBaseUrl } = context.store;
+  const headers = new Headers(rememberChoicesHeaders(prefs, stated));
+  // The add-to-bag form's confirmation after a post without JavaScript (post/redirect/get).
+  const { notice, clear } = takeNotice(request);
+  if (clear) headers.append('set-cookie', clear);
   return data(
-    { seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers }, product, store: { phone, photoArtEmail, publicBaseUrl }, stated },
-    { headers: rememberChoicesHeaders(prefs, stated) },
+    { seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers }, product, store: { phone, photoArtEmail, publicBaseUrl }, stated, notice },
+    { headers },
   );
 }
 
+/** The add-to-bag form (bag issue): adds the line for the shopper's session, creating one if the browser has none. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  return addToBag(request, context.api, await request.formData(), `${url.pathname}${url.search}`);
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, store, stated } = loaderData;
+  const { product, store, stated, notice } = loaderData;
+  const actionData = useActionData<typeof action>();
   useRememberChoices(stated);
   const image = product.images[0];
   const lastCrumb = product.breadcrumbs.length - 1;
@@ -81,6 +97,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           <MetalChoice product={product} />
           {product.sizes.length > 0 ? <SizeChoice product={product} /> : null}
+          <AddToBagForm product={product} result={actionData ?? notice ?? undefined} />
           <Shipping product={product} phone={store.phone} />
           {product.engraving ? <Engraving engraving={product.engraving} metalName={product.metal.name} /> : null}
           {product.isPhotoArt ? <PhotoArtNote email={store.photoArtEmail} /> : null}

@@ -1,0 +1,115 @@
+import type { ProductDetail } from '@charms/contracts/catalog';
+import { MAX_LINE_QUANTITY } from '@charms/domain/bag';
+import { useEffect, useId, useRef } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { dataLayerEntriesFor, pushToDataLayer } from '../lib/analytics';
+import { ENHANCED_FIELD, type BagResult } from './bag-result';
+import { EngravingField } from './engraving-field';
+import { useHydrated } from './use-hydrated';
+
+/**
+ * The product page's add-to-bag form: a plain post that works without JavaScript (the action redirects back with
+ * a notice) and, with it, answers in place. The metal and length are the page's (their links are above).
+ */
+export function AddToBagForm({ product, result }: { product: ProductDetail; result: BagResult | undefined }) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add';
+  const statusRef = useRef<HTMLDivElement>(null);
+  const values = result?.values ?? {};
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const generalError = result && !result.ok && Object.keys(errors).length === 0 ? result.message : undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.dataLayers?.length) pushToDataLayer(window, dataLayerEntriesFor(result.dataLayers));
+    if (result.ok) statusRef.current?.focus();
+  }, [result]);
+
+  if (!product.price) return null;
+  const describe = (field: string) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` } : {});
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <section className="add-to-bag" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="visually-hidden">
+        Add to bag
+      </h2>
+      <Form method="post" preventScrollReset className="add-to-bag__form" noValidate={hydrated}>
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="metalId" value={product.metal.id} />
+        {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
+        <p className="add-to-bag__metal">
+          Metal: <strong>{product.metal.name}</strong>
+          <span className="add-to-bag__hint"> (other metals: see Metal above)</span>
+        </p>
+        <div className="add-to-bag__row">
+          {product.sizes.length > 0 ? (
+            <div className="field">
+              <label htmlFor={`${id}-size`}>Length</label>
+              <select id={`${id}-size`} name="braceletSize" defaultValue={values.braceletSize ?? String(product.braceletSize ?? 7)} {...describe('braceletSize')}>
+                {product.sizes.map((size) => (
+                  <option key={size} value={size}>
+                    {size} inches
+                  </option>
+                ))}
+              </select>
+              {fieldError('braceletSize')}
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor={`${id}-quantity`}>Quantity</label>
+            <input
+              id={`${id}-quantity`}
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_LINE_QUANTITY}
+              step={1}
+              required
+              defaultValue={values.quantity ?? '1'}
+              className="add-to-bag__quantity"
+              {...describe('quantity')}
+            />
+            {fieldError('quantity')}
+          </div>
+        </div>
+        {product.engraving ? (
+          <EngravingField
+            rules={product.engraving}
+            metalId={product.metal.id}
+            metalName={product.metal.name}
+            defaultText={values.engravingText ?? ''}
+            defaultFont={values.engravingFont}
+            errors={{ text: errors.engravingText, font: errors.engravingFont }}
+            submittedText={values.engravingText}
+          />
+        ) : null}
+        {fieldError('metalId')}
+        {fieldError('productId')}
+        <button type="submit" className="button button--primary add-to-bag__submit" disabled={busy}>
+          {busy ? 'Adding…' : 'Add to bag'}
+        </button>
+      </Form>
+      <div ref={statusRef} tabIndex={-1} role="status" className="add-to-bag__status">
+        {result?.ok ? (
+          <p className="notice notice--ok">
+            {result.message}{' '}
+            {result.itemCount ? `Your bag has ${result.itemCount} ${result.itemCount === 1 ? 'item' : 'items'}. ` : null}
+            <Link to="/order">View your bag</Link>
+          </p>
+        ) : generalError ? (
+          <p className="notice notice--error">{generalError}</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import type { AddItemBody } from '@charms/contracts/bag';
+import { data, redirect } from 'react-router';
+import type { ApiClient } from '../lib/api-client';
+import { ensureSessionId, isSameOrigin } from '../lib/shopper-id.server';
+import { apiProblem, fieldSentence } from './api-problem.server';
+import { noticeCookie } from './bag-notice.server';
+import { ENHANCED_FIELD, type BagResult, changeEvents } from './bag-result';
+
+/** The API's field names on the form, and how a message about each starts. */
+const FORM_FIELDS: Record<string, { name: string; label: string }> = {
+  quantity: { name: 'quantity', label: 'Quantity' },
+  braceletSize: { name: 'braceletSize', label: 'Length' },
+  'engraving.text': { name: 'engravingText', label: 'Engraving' },
+  'engraving.font': { name: 'engravingFont', label: 'Font' },
+  metalId: { name: 'metalId', label: 'Metal' },
+  productId: { name: 'productId', label: 'Product' },
+};
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** The form as the API's body. Numbers that are not numbers go as null, so the API names the field. */
+export function addItemBody(form: FormData): AddItemBody {
+  const number = (name: string) => {
+    const raw = text(form, name).trim();
+    const value = raw === '' ? Number.NaN : Number(raw);
+    return (Number.isFinite(value) ? value : null) as number;
+  };
+  const engravingText = text(form, 'engravingText');
+  return {
+    productId: number('productId'),
+    metalId: number('metalId'),
+    ...(form.has('braceletSize') ? { braceletSize: number('braceletSize') as AddItemBody['braceletSize'] } : {}),
+    quantity: number('quantity'),
+    ...(engravingText.trim() ? { engraving: { text: engravingText, font: text(form, 'engravingFont') } } : {}),
+  };
+}
+
+/**
+ * POST from the product page (and the bag page's quick add). With JavaScript: the result as data. Without: a
+ * redirect to `back` with a notice, so the reloaded page (and its header count) shows the new bag; a rejected
+ * form is answered in place (400) to keep everything typed.
+ */
+export async function addToBag(request: Request, api: ApiClient, form: FormData, back: string) {
+  if (!isSameOrigin(request)) throw data(null, { status: 403 });
+  const enhanced = form.get(ENHANCED_FIELD) === '1';
+  const values = Object.fromEntries(['quantity', 'braceletSize', 'engravingText', 'engravingFont'].filter((name) => form.has(name)).map((name) => [name, text(form, name)]));
+  const { sessionId, setCookie } = await ensureSessionId(request, api);
+  const headers = new Headers();
+  if (setCookie) headers.append('set-cookie', setCookie);
+  try {
+    const bag = await api.addToBag(sessionId, addItemBody(form));
+    const result: BagResult = { intent: 'add', ok: true, message: 'Added to your bag.', itemCount: bag.tempOrder.itemCount };
+    if (!enhanced) {
+      headers.append('set-cookie', noticeCookie(result));
+      return redirect(back, { headers });
+    }
+    return data({ ...result, dataLayers: changeEvents(bag.dataLayers, ['add_to_cart']) }, { headers });
+  } catch (error) {
+    const problem = apiProblem(error);
+    if (!problem) throw error;
+    const fieldErrors: Record<string, string> = {};
+    for (const [field, message] of Object.entries(problem.fields)) {
+      const known = FORM_FIELDS[field];
+      if (known) fieldErrors[known.name] ??= fieldSentence(known.label, message);
+    }
+    const message = Object.keys(fieldErrors).length > 0 ? 'Please check the highlighted fields.' : problem.message;
+    const result: BagResult = { intent: 'add', ok: false, message, fieldErrors, values };
+    return data(result, { status: problem.status, headers });
+  }
+}

@@ -1,0 +1,92 @@
+import type { ProductDetail } from '@charms/contracts/catalog';
+import { chargedCharacters, engravingCharge, engravingProblem } from '@charms/domain/engraving';
+import { formatCents } from '@charms/domain/money';
+import { useId, useState } from 'react';
+
+type EngravingRules = NonNullable<ProductDetail['engraving']>;
+
+interface EngravingFieldProps {
+  rules: EngravingRules;
+  metalId: number;
+  metalName: string;
+  defaultText?: string;
+  defaultFont?: string;
+  /** The server's messages for the text and the font, from a rejected post. */
+  errors?: { text?: string | undefined; font?: string | undefined };
+  /** The text those messages were about. */
+  submittedText?: string | undefined;
+}
+
+/**
+ * Engraving on the add-to-bag form: text with a live character count and price ($0.75 a character, spaces free,
+ * free on gold), and the fonts, each previewed with the shopper's own text. Empty text means no engraving.
+ */
+export function EngravingField({ rules, metalId, metalName, defaultText = '', defaultFont, errors, submittedText }: EngravingFieldProps) {
+  const id = useId();
+  const [text, setText] = useState(defaultText);
+  const [font, setFont] = useState(defaultFont ?? rules.fonts[0]?.id ?? '');
+  const length = [...text.trim()].length;
+  const charged = chargedCharacters(text);
+  const price = engravingCharge(text, metalId);
+  const hint = text.trim() ? engravingProblem(text, font, { maxCharacters: rules.maxCharacters, fonts: rules.fonts.map((f) => f.id) }) : null;
+  // The server's message stands until the shopper changes the text; then the live check speaks.
+  const textError = errors?.text && text === (submittedText ?? defaultText) ? errors.text : hint?.field === 'text' ? hint.message : undefined;
+  const fontError = errors?.font;
+  const ids = { text: `${id}-text`, limits: `${id}-limits`, count: `${id}-count`, error: `${id}-error`, fontError: `${id}-font-error` };
+
+  return (
+    <fieldset className="add-to-bag__engraving">
+      <legend>Engraving (optional)</legend>
+      <p id={ids.limits} className="add-to-bag__hint">
+        Up to {rules.maxCharacters} characters: letters, numbers, spaces and simple punctuation.{' '}
+        {rules.freeInThisMetal ? `Free on ${metalName}.` : `${rules.pricePerCharacter.display} per character, spaces free, free setup.`}
+      </p>
+      <label htmlFor={ids.text}>Text to engrave</label>
+      <input
+        id={ids.text}
+        name="engravingText"
+        type="text"
+        value={text}
+        maxLength={rules.maxCharacters}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => setText(event.currentTarget.value)}
+        aria-invalid={textError ? true : undefined}
+        aria-describedby={[ids.limits, ids.count, textError ? ids.error : ''].filter(Boolean).join(' ')}
+      />
+      <p id={ids.count} className="add-to-bag__count" aria-live="polite" data-testid="engraving-summary">
+        {length} of {rules.maxCharacters} characters.{' '}
+        {charged === 0 ? null : rules.freeInThisMetal ? (
+          <span>Engraving: free on {metalName}.</span>
+        ) : (
+          <span>
+            Engraving: {formatCents(price)} ({charged} × {rules.pricePerCharacter.display}).
+          </span>
+        )}
+      </p>
+      {textError ? (
+        <p id={ids.error} className="field-error">
+          {textError}
+        </p>
+      ) : null}
+
+      <fieldset className="add-to-bag__fonts" aria-invalid={fontError ? true : undefined} aria-describedby={fontError ? ids.fontError : undefined}>
+        <legend>Font</legend>
+        {rules.fonts.map((option) => (
+          <label key={option.id} className="font-choice">
+            <input type="radio" name="engravingFont" value={option.id} checked={font === option.id} onChange={() => setFont(option.id)} />
+            <span className="font-choice__name">{option.name}</span>
+            <span className={`engraving-preview engraving-preview--${option.id} font-choice__preview`} aria-hidden="true">
+              {text.trim() || (option.id.startsWith('monogram') ? 'AMJ' : 'Grace')}
+            </span>
+          </label>
+        ))}
+        {fontError ? (
+          <p id={ids.fontError} className="field-error">
+            {fontError}
+          </p>
+        ) : null}
+      </fieldset>
+    </fieldset>
+  );
+}

@@ -1,0 +1,60 @@
+import { type CompleteOrderBody, completeOrderBodySchema } from '@charms/contracts/checkout';
+
+/**
+ * The checkout form's fields are named by their path in the complete-order body (`shippingAddress.city`), so the
+ * API's field errors land beside the right input with no mapping table. Pure: used by the route's action.
+ */
+export const ADDRESS_FIELDS = ['firstName', 'lastName', 'address1', 'address2', 'city', 'stateProvince', 'postalCode'] as const;
+export type FieldErrors = Record<string, string>;
+
+/** What the shopper typed, to show again after an error (never card data: the card inputs have no name). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === 'string' && name !== 'paymentMethodNonce' && name !== 'intent') values[name] = value;
+  }
+  return values;
+}
+
+function address(values: Record<string, string>, prefix: string) {
+  const result: Record<string, string> = { country: 'US' };
+  for (const field of ADDRESS_FIELDS) result[field] = values[`${prefix}.${field}`] ?? '';
+  return result;
+}
+
+/** The complete-order body, validated with the API's own schema; field errors keyed by field name. */
+export function readOrderForm(values: Record<string, string>, paymentMethodNonce: string): { ok: true; body: CompleteOrderBody } | { ok: false; errors: FieldErrors } {
+  const candidate = {
+    paymentMethodNonce,
+    idempotencyKey: values.idempotencyKey ?? '',
+    customer: { email: values['customer.email'] ?? '', phone: values['customer.phone'] ?? '' },
+    shippingAddress: address(values, 'shippingAddress'),
+    ...(values.billingSame === 'on' ? {} : { billingAddress: address(values, 'billingAddress') }),
+    shippingTypeId: values.shippingTypeId ?? '',
+    orderComments: values.orderComments ?? '',
+    giftMessage: values.giftMessage ?? '',
+  };
+  const parsed = completeOrderBodySchema.safeParse(candidate);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.');
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The API's 400 details (`[{field, message}]`) as field errors. */
+export function fieldErrorsFromApi(details: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!Array.isArray(details)) return errors;
+  for (const entry of details) {
+    if (entry && typeof entry === 'object' && typeof entry.field === 'string' && typeof entry.message === 'string') errors[entry.field] ??= entry.message;
+  }
+  return errors;
+}
+
+/** A new key per payment attempt: letters, digits and dashes, as the API asks. */
+export function newIdempotencyKey(): string {
+  return `chk-${crypto.randomUUID()}`;
+}

@@ -1,0 +1,194 @@
+import type { Address } from '@charms/contracts/checkout';
+import { Link, data, isRouteErrorResponse } from 'react-router';
+import { shipDateInWords } from '../catalog/ship-date';
+import { NotFound } from '../components/not-found';
+import { apiErrorStatus } from '../lib/api-status';
+import { seoMeta } from '../lib/seo';
+import { readSessionId } from '../lib/shopper-id.server';
+import '../styles/checkout.css';
+import type { Route } from './+types/order-confirmation';
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [...seoMeta(loaderData, matches), { name: 'robots', content: 'noindex, nofollow' }];
+
+/** An order is one shopper's: never stored by a cache (the purchase event must reach the page once, fresh). */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/**
+ * /order/confirmation/{number}: for the session that placed the order (its cookie) or with the signed link's
+ * `?token=` from the email; anyone else gets the not-found page. The API's dataLayers (the GA4 purchase event, on
+ * the session's first view only) go to the data layer with the page view.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? undefined;
+  const sessionId = readSessionId(request) ?? undefined;
+  if (!sessionId && !token) throw data(null, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
+  let response: Awaited<ReturnType<typeof context.api.getOrder>>;
+  try {
+    response = await context.api.getOrder(params.number, { sessionId, token });
+  } catch (error) {
+    const status = apiErrorStatus(error);
+    if (status === 404 || status === 400) throw data(null, { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
+    throw error;
+  }
+  const { order, dataLayers } = response;
+  return {
+    seo: {
+      htmlHeadTitle: `Thank you: order ${order.number} | ${context.store.name}`,
+      htmlHeadMetaDescription: `Your order ${order.number} is confirmed.`,
+      htmlHeadMetaKeywords: '',
+      canonicalUrl: `/order/confirmation/${order.number}`,
+      dataLayers,
+    },
+    order,
+    store: { phone: context.store.phone, photoArtEmail: context.store.photoArtEmail },
+  };
+}
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order, store } = loaderData;
+  const { totals } = order;
+  return (
+    <div className="page page--narrow checkout confirmation">
+      <h1>Thank you for your order</h1>
+      <p className="confirmation__number">
+        Order number <strong data-testid="order-number">{order.number}</strong>
+      </p>
+      <p>
+        A confirmation is on its way to <strong>{order.email}</strong>. Estimated ship date: <strong>{shipDateInWords(order.estimatedShipDate)}</strong>
+        {order.status === 'shipped' && order.trackingNumber ? ` (shipped with ${order.carrier ?? 'the carrier'}, tracking ${order.trackingNumber})` : ''}.
+      </p>
+      {order.status === 'payment_unknown' ? (
+        <p className="checkout__notice" role="status">
+          We are confirming your payment with the card company. We will email you as soon as it is settled.
+        </p>
+      ) : null}
+
+      {order.hasPhotoArt ? (
+        <section className="checkout__notice" aria-labelledby="photoart-heading">
+          <h2 id="photoart-heading">Your PhotoArt photo</h2>
+          <p>
+            Please email the photo for your PhotoArt charm to <a href={`mailto:${store.photoArtEmail}?subject=${encodeURIComponent(`Photo for order ${order.number}`)}`}>{store.photoArtEmail}</a>{' '}
+            with your order number, <strong>{order.number}</strong>.
+          </p>
+        </section>
+      ) : null}
+
+      <section className="checkout__review" aria-labelledby="lines-heading">
+        <h2 id="lines-heading">What you ordered</h2>
+        <ul className="checkout__lines" aria-label="Items in your order">
+          {order.lines.map((line, index) => (
+            // Lines have no id of their own; their order is fixed when the order is placed.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={index} className={`checkout__line${line.kind === 'additional_characters' ? ' checkout__line--charge' : ''}`}>
+              <div className="checkout__line-text">
+                <span className="checkout__line-name">{line.name}</span>
+                {line.description && line.description !== line.name ? <span className="checkout__line-detail">{line.description}</span> : null}
+                {line.quantity > 1 ? <span className="checkout__line-detail">Quantity {line.quantity}</span> : null}
+                {line.engraving ? (
+                  <span className="checkout__line-detail">
+                    Engraved “{line.engraving.text}” in {line.engraving.font}
+                  </span>
+                ) : null}
+              </div>
+              <span className="checkout__line-price">{line.lineTotal.display}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="checkout__totals">
+          <div>
+            <dt>Merchandise</dt>
+            <dd>{totals.merchandise.display}</dd>
+          </div>
+          {totals.engraving.cents > 0 ? (
+            <div>
+              <dt>Engraving</dt>
+              <dd>{totals.engraving.display}</dd>
+            </div>
+          ) : null}
+          {totals.assembly.cents > 0 ? (
+            <div>
+              <dt>Bracelet assembly</dt>
+              <dd>{totals.assembly.display}</dd>
+            </div>
+          ) : null}
+          {totals.discount.cents > 0 ? (
+            <div>
+              <dt>Discount{order.promoCode ? ` (${order.promoCode})` : ''}</dt>
+              <dd>−{totals.discount.display}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Shipping ({order.shippingType.name})</dt>
+            <dd>{totals.shipping.cents === 0 ? 'Free' : totals.shipping.display}</dd>
+          </div>
+          <div className="checkout__total">
+            <dt>Total{order.card ? `, paid by ${order.card}` : ''}</dt>
+            <dd data-testid="order-total">{totals.total.display}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="confirmation__addresses">
+        <AddressBlock heading="Shipping to" address={order.shippingAddress} />
+        <AddressBlock heading="Billing address" address={order.billingAddress} />
+      </div>
+      {order.giftMessage ? (
+        <section aria-labelledby="gift-heading">
+          <h2 id="gift-heading">Gift message</h2>
+          <p className="confirmation__message">{order.giftMessage}</p>
+        </section>
+      ) : null}
+      {order.orderComments ? (
+        <section aria-labelledby="comments-heading">
+          <h2 id="comments-heading">Your comments</h2>
+          <p className="confirmation__message">{order.orderComments}</p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="returns-heading">
+        <h2 id="returns-heading">Returns and warranty</h2>
+        <ul>
+          <li>100% money-back guarantee: return any item within 60 days for a refund (shipping costs are not refundable).</li>
+          <li>Personalized and engraved items cannot be returned.</li>
+          <li>Every charm has the manufacturer's lifetime warranty.</li>
+        </ul>
+        <p>
+          Questions about your order? Call {store.phone} (Monday to Friday) and give your order number. <Link to="/faq">Frequently asked questions</Link>
+        </p>
+      </section>
+      <p>
+        <Link to="/" className="button button--primary">
+          Continue shopping
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function AddressBlock({ heading, address }: { heading: string; address: Address }) {
+  return (
+    <div>
+      <h2>{heading}</h2>
+      <address>
+        {address.firstName} {address.lastName}
+        <br />
+        {address.address1}
+        {address.address2 ? (
+          <>
+            <br />
+            {address.address2}
+          </>
+        ) : null}
+        <br />
+        {address.city}, {address.stateProvince} {address.postalCode}
+        <br />
+        {address.country === 'US' ? 'United States' : address.country}
+      </address>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  throw error;
+}

@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect, test } from '@playwright/test';
+import { Bag, PRODUCTS } from './support/bag';
+import { cents } from './support/catalog';
+
+const money = (value: number) => `$${(value / 100).toFixed(2)}`;
+
+async function productPrice(page: Page): Promise<number> {
+  return cents(await page.getByTestId('product-price').innerText());
+}
+
+function dataLayerEvents(page: Page): Promise<string[]> {
+  return page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((entry) => entry.event ?? ''));
+}
+
+test('an engraved charm in 14k gold carries no engraving charge', async ({ page }) => {
+  const bag = new Bag(page);
+  await page.goto(PRODUCTS.engravableCharm.path('14k-gold'));
+  const price = await productPrice(page);
+  await bag.waitForSession();
+  await bag.fillAddForm({ engraving: { text: 'Grace', font: 'Script' } });
+  await expect(page.getByTestId('engraving-summary')).toContainText('Engraving: free on 14k Gold.');
+  await page.getByRole('button', { name: 'Add to bag' }).click();
+  await expect(page.getByRole('status').getByText('Added to your bag.')).toBeVisible();
+  await expect(page.getByRole('status').getByRole('link', { name: 'View your bag' })).toBeVisible();
+  expect(await dataLayerEvents(page)).toContain('add_to_cart');
+
+  await bag.open();
+  const line = bag.line(PRODUCTS.engravableCharm.name);
+  await expect(line).toContainText('14k Gold');
+  await expect(line).toContainText('Engraving: “Grace” in Script');
+  await expect(page.getByRole('term').filter({ hasText: 'Engraving' })).toHaveCount(0);
+  await bag.expectTotal(money(price));
+  expect(await dataLayerEvents(page)).toContain('view_cart');
+});
+
+test('an engraved charm in sterling silver costs $0.75 per character, spaces free; the engraving can be removed', async ({ page }) => {
+  const bag = new Bag(page);
+  await page.goto(PRODUCTS.engravableCharm.path('sterling-silver'));
+  const price = await productPrice(page);
+  await bag.waitForSession();
+  await bag.fillAddForm({ engraving: { text: 'Grace 2024' } });
+  await expect(page.getByTestId('engraving-summary')).toHaveText('10 of 20 characters. Engraving: $6.75 (9 × $0.75).'.replace('20', await maxCharacters(page)));
+  await page.getByRole('button', { name: 'Add to bag' }).click();
+  await expect(page.getByRole('status').getByText('Added to your bag.')).toBeVisible();
+
+  await bag.open();
+  await bag.expectTotalsRow('Engraving', '$6.75');
+  await bag.expectTotal(money(price + 675));
+  await page.getByRole('button', { name: `Remove engraving from ${PRODUCTS.engravableCharm.name}` }).click();
+  await bag.expectMessage('Engraving removed.');
+  await bag.expectTotal(money(price));
+});
+
+async function maxCharacters(page: Page): Promise<string> {
+  const text = await page.getByText(/^Up to \d+ characters: letters/).innerText();
+  return /Up to (\d+)/.exec(text)![1]!;
+}
+
+test('a bracelet with charms: accept assembly, change quantities, remove', async ({ page }) => {
+  const bag = new Bag(page);
+  await page.goto(PRODUCTS.charm.path('sterling-silver'));
+  const charm = await productPrice(page);
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+  await page.goto(PRODUCTS.bracelet.path('sterling-silver'));
+  const bracelet = await productPrice(page);
+  await bag.fillAddForm({});
+  await page.getByRole('button', { name: 'Add to bag' }).click();
+  await expect(page.getByRole('status').getByText('Added to your bag.')).toBeVisible();
+
+  await bag.open();
+  await expect(bag.lines()).toHaveCount(2);
+  await expect(page.getByText('Have us put your charms on your bracelet: $9.95')).toBeVisible();
+  await page.getByRole('button', { name: 'Add assembly' }).click();
+  await bag.expectTotalsRow('Assembly', '$9.95');
+  await expect(page.getByText('Have us put your charms on your bracelet')).toHaveCount(0);
+  await bag.expectTotal(money(charm + bracelet + 995));
+
+  await page.getByRole('button', { name: `One more ${PRODUCTS.charm.name}` }).click();
+  await expect(page.getByLabel(`Quantity of ${PRODUCTS.charm.name}`)).toHaveValue('2');
+  await bag.setQuantity(PRODUCTS.charm.name, 3);
+  await bag.expectTotal(money(3 * charm + bracelet + 995));
+  await bag.expectHeaderCount(4);
+
+  await bag.remove(PRODUCTS.charm.name);
+  await bag.expectMessage(`Removed ${PRODUCTS.charm.name} from your bag.`);
+  expect(await dataLayerEvents(page)).toContain('remove_from_cart');
+  await bag.expectTotal(money(bracelet + 995));
+  await bag.expectHeaderCount(1);
+});
+
+test('promo codes: WELCOME10 takes 10% off merchandise; SUMMER2020 has ended', async ({ page }) => {
+  const bag = new Bag(page);
+  await page.goto(PRODUCTS.charm.path('sterling-silver'));
+  const price = await productPrice(page);
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+  await bag.open();
+
+  await bag.applyPromo('SUMMER2020');
+  await bag.expectMessage('That promo code is not valid');
+  await expect(page.getByLabel('Promo code')).toHaveAttribute('aria-invalid', 'true');
+  await bag.expectTotal(money(price));
+
+  await bag.applyPromo('welcome10');
+  await bag.expectMessage(/Promo code WELCOME10 applied/);
+  const discount = Math.round(price / 10);
+  await bag.expectTotalsRow('Discount (WELCOME10)', `−${money(discount)}`);
+  await bag.expectTotal(money(price - discount));
+});
+
+test('shipping to Texas by 2-3 day adds $14.75 and shows delivery dates', async ({ page }) => {
+  const bag = new Bag(page);
+  await page.goto(PRODUCTS.charm.path('sterling-silver'));
+  const price = await productPrice(page);
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+  await bag.open();
+  await expect(page.getByText('Choose your state to see the shipping options')).toBeVisible();
+  await bag.chooseShipping('Texas', '2-3 Day');
+  await bag.expectTotalsRow('Shipping (2-3 Day)', '$14.75');
+  await bag.expectTotal(money(price + 1475));
+  await expect(page.getByRole('radio', { name: /^2-3 Day/ })).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Shipping to Texas' })).toContainText(/arrives \w{3}, \w{3} \d+/);
+
+  await page.getByLabel('Order comments').fill('Gift wrap, please');
+  await page.getByRole('button', { name: 'Save comments' }).click();
+  await bag.expectMessage('Comments saved.');
+  await page.reload();
+  await expect(page.getByLabel('Order comments')).toHaveValue('Gift wrap, please');
+  await expect(page.getByLabel('Ship to state')).toHaveValue('TX');
+  await bag.expectTotal(money(price + 1475));
+});
+
+test('the header shows the count and Buy Now; the bag survives a reload and a new tab', async ({ page, context }) => {
+  const bag = new Bag(page);
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'), { quantity: 2 });
+  await bag.expectHeaderCount(2);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/order/process');
+
+  await page.reload();
+  await bag.expectHeaderCount(2);
+  const tab = await context.newPage();
+  const other = new Bag(tab);
+  await other.open();
+  await expect(other.line(PRODUCTS.charm.name)).toBeVisible();
+  await expect(tab.getByLabel(`Quantity of ${PRODUCTS.charm.name}`)).toHaveValue('2');
+  await other.expectHeaderCount(2);
+  await tab.close();
+});
+
+test('an empty bag offers places to start and a search; emptying a full bag gets there', async ({ page }) => {
+  const bag = new Bag(page);
+  await bag.open();
+  await expect(page.getByText('Your bag is empty.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sterling Silver Charms' }).first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('search')).toBeVisible();
+
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+  await bag.open();
+  await page.getByRole('button', { name: 'Empty bag' }).click();
+  await expect(page.getByText('Your bag is now empty.')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
+});
+
+test('without JavaScript a shopper can add to the bag and change the quantity', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const bag = new Bag(page);
+  await page.goto(PRODUCTS.engravableCharm.path('sterling-silver'));
+  const price = await productPrice(page);
+  await page.getByLabel('Text to engrave').fill('<b>');
+  await page.getByRole('button', { name: 'Add to bag' }).click();
+  await expect(page.getByLabel('Text to engrave')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Text to engrave')).toHaveValue('<b>');
+
+  await page.getByLabel('Text to engrave').fill('');
+  await page.getByLabel('Quantity').fill('2');
+  await page.getByRole('button', { name: 'Add to bag' }).click();
+  await expect(page.getByText('Added to your bag.')).toBeVisible();
+  await bag.expectHeaderCount(2);
+
+  await bag.open();
+  await bag.expectTotal(money(2 * price));
+  await page.getByRole('button', { name: `One more ${PRODUCTS.engravableCharm.name}` }).click();
+  await expect(page.getByText('Quantity changed to 3.')).toBeVisible();
+  await bag.setQuantity(PRODUCTS.engravableCharm.name, 5);
+  await bag.expectTotal(money(5 * price));
+  await context.close();
+});
+
+test.describe('accessibility of the bag (axe, WCAG 2.2 AA)', () => {
+  const axe = async (page: Page) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+
+  test('the empty bag', async ({ browser }, testInfo) => {
+    const context = await browser.newContext(testInfo.project.use);
+    const page = await context.newPage();
+    await new Bag(page).open();
+    await axe(page);
+    await context.close();
+  });
+
+  test('a full bag and the add-to-bag form', async ({ browser }, testInfo) => {
+    const context = await browser.newContext(testInfo.project.use);
+    const page = await context.newPage();
+    const bag = new Bag(page);
+    await page.goto(PRODUCTS.engravableCharm.path('sterling-silver'));
+    await axe(page);
+    await bag.addCharm(PRODUCTS.engravableCharm.path('sterling-silver'), { engraving: { text: 'Ann' } });
+    await bag.addCharm(PRODUCTS.bracelet.path('sterling-silver'));
+    await bag.open();
+    await bag.chooseShipping('Texas', 'Next Business Day');
+    await bag.applyPromo('SUMMER2020');
+    await bag.expectMessage('That promo code is not valid');
+    await axe(page);
+    await context.close();
+  });
+});
