@@ -192,7 +192,8 @@ export function generateCatalog(size: CatalogSize = 'standard', categoryNames: R
     for (let i = 0; i < theme.count; i++) {
       const subject = theme.subjects[i % theme.subjects.length]!;
       const style = styles[Math.floor(i / theme.subjects.length) % styles.length]!;
-      const name = `${style ? `${style} ` : ''}${subject} Charm`;
+      // "Round Charm Tag" is already a charm's name; everything else gets "Charm" after it.
+      const name = `${style ? `${style} ` : ''}${subject}${/\bCharm\b/.test(subject) ? '' : ' Charm'}`;
       charmSpecs.push({ name, theme, style, label: null, silverCents: base + random.int(-4, 12) * 100 });
     }
   }
