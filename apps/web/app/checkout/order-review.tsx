@@ -1,5 +1,6 @@
 import type { BagResponse } from '@charms/contracts/bag';
 import { shipDateInWords } from '../catalog/ship-date';
+import { TotalsList } from './totals-list';
 
 type Bag = BagResponse['tempOrder'];
 
@@ -36,38 +37,15 @@ export function OrderReview({ bag, shippingName }: { bag: Bag; shippingName: str
           );
         })}
       </ul>
-      <dl className="checkout__totals">
-        <div>
-          <dt>Merchandise</dt>
-          <dd>{totals.merchandise.display}</dd>
-        </div>
-        {totals.engraving.cents > 0 ? (
-          <div>
-            <dt>Engraving</dt>
-            <dd>{totals.engraving.display}</dd>
-          </div>
-        ) : null}
-        {totals.assembly.cents > 0 ? (
-          <div>
-            <dt>Bracelet assembly</dt>
-            <dd>{totals.assembly.display}</dd>
-          </div>
-        ) : null}
-        {bag.promoCode ? (
-          <div>
-            <dt>Discount ({bag.promoCode.code})</dt>
-            <dd>{totals.discount.cents > 0 ? `−${totals.discount.display}` : (bag.promoCode.message ?? 'Not applied')}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping{shippingName ? ` (${shippingName})` : ''}</dt>
-          <dd>{totals.shipping.cents === 0 ? 'Free' : totals.shipping.display}</dd>
-        </div>
-        <div className="checkout__total">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{totals.total.display}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        totals={totals}
+        shippingName={shippingName}
+        discount={
+          bag.promoCode
+            ? { label: `Discount (${bag.promoCode.code})`, value: totals.discount.cents > 0 ? `−${totals.discount.display}` : (bag.promoCode.message ?? 'Not applied') }
+            : null
+        }
+      />
       {bag.estimatedShipDate ? <p className="checkout__hint">Estimated ship date: {shipDateInWords(bag.estimatedShipDate)}.</p> : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Address } from '@charms/contracts/checkout';
 import { Link, data, isRouteErrorResponse } from 'react-router';
 import { shipDateInWords } from '../catalog/ship-date';
+import { TotalsList } from '../checkout/totals-list';
 import { NotFound } from '../components/not-found';
 import { apiErrorStatus } from '../lib/api-status';
 import { seoMeta } from '../lib/seo';
@@ -94,38 +95,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             </li>
           ))}
         </ul>
-        <dl className="checkout__totals">
-          <div>
-            <dt>Merchandise</dt>
-            <dd>{totals.merchandise.display}</dd>
-          </div>
-          {totals.engraving.cents > 0 ? (
-            <div>
-              <dt>Engraving</dt>
-              <dd>{totals.engraving.display}</dd>
-            </div>
-          ) : null}
-          {totals.assembly.cents > 0 ? (
-            <div>
-              <dt>Bracelet assembly</dt>
-              <dd>{totals.assembly.display}</dd>
-            </div>
-          ) : null}
-          {totals.discount.cents > 0 ? (
-            <div>
-              <dt>Discount{order.promoCode ? ` (${order.promoCode})` : ''}</dt>
-              <dd>−{totals.discount.display}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>Shipping ({order.shippingType.name})</dt>
-            <dd>{totals.shipping.cents === 0 ? 'Free' : totals.shipping.display}</dd>
-          </div>
-          <div className="checkout__total">
-            <dt>Total{order.card ? `, paid by ${order.card}` : ''}</dt>
-            <dd data-testid="order-total">{totals.total.display}</dd>
-          </div>
-        </dl>
+        <TotalsList
+          totals={totals}
+          shippingName={order.shippingType.name}
+          discount={totals.discount.cents > 0 ? { label: `Discount${order.promoCode ? ` (${order.promoCode})` : ''}`, value: `−${totals.discount.display}` } : null}
+          totalLabel={`Total${order.card ? `, paid by ${order.card}` : ''}`}
+        />
       </section>
 
       <div className="confirmation__addresses">
