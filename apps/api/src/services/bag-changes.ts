@@ -3,7 +3,7 @@ import type { FieldError } from '@charms/contracts/errors';
 import { MAX_LINE_QUANTITY, bagSubtotals } from '@charms/domain/bag';
 import { engravingProblem } from '@charms/domain/engraving';
 import { findMetalById } from '@charms/domain/metals';
-import { type PromotionVerdict, evaluatePromotion, normalizeCode } from '@charms/domain/promotions';
+import { type PromotionVerdict, normalizeCode } from '@charms/domain/promotions';
 import { findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { cartItemSpecifics, cartItems, carts, promotions, userSessions } from '../db/schema';
 import { HttpError, invalidFields, notFound } from '../http-error';
-import { type CartRecord, pricedLines } from './bag-read';
+import { type CartRecord, checkPromotion, pricedLines } from './bag-read';
 import { pickSize } from './catalog-presenters';
 
 /**
@@ -191,18 +191,8 @@ export async function applyPromoCode(db: Db, sessionId: string, code: string, no
   const normalized = normalizeCode(code);
   return changeBag(db, sessionId, async (tx, cart) => {
     const [promotion] = await tx.select().from(promotions).where(eq(promotions.code, normalized));
-    const uses = promotion
-      ? Number(
-          (
-            await queryRows<{ n: number }>(
-              tx,
-              sql`select count(*)::int as n from promotion_uses where promotion_id = ${promotion.id} and session_id = ${sessionId}`,
-            )
-          )[0]?.n ?? 0,
-        )
-      : 0;
     const { merchandiseCents } = bagSubtotals(await pricedLines(tx, cart.id));
-    const verdict = evaluatePromotion(promotion, { now, merchandiseCents, usesBySession: uses });
+    const verdict = await checkPromotion(tx, promotion, { sessionId, merchandiseCents, now });
     if (verdict.ok) await tx.update(carts).set({ promotionId: promotion!.id }).where(eq(carts.id, cart.id));
     return { ...verdict, code: normalized };
   });

@@ -3,7 +3,7 @@ import type { DataLayerEvent } from '@charms/contracts/envelope';
 import { ASSEMBLY_FEE_CENTS, type PricedLine, bagSubtotals, bagTotals, lineTotal, shouldSuggestAssembly } from '@charms/domain/bag';
 import { ENGRAVING_FONTS, chargedCharacters, engravingCharge } from '@charms/domain/engraving';
 import { type Metal, findMetalById } from '@charms/domain/metals';
-import { evaluatePromotion } from '@charms/domain/promotions';
+import { type PromotionVerdict, evaluatePromotion } from '@charms/domain/promotions';
 import { estimateShipDate, minutesUntilCutoff } from '@charms/domain/ship-dates';
 import { DEFAULT_SHIPPING_TYPE, SHIPPING_TYPES, STATE_PROVINCES, type ShippingTypeId, findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import { countBagItems } from '@charms/domain/storefront-bag-count';
@@ -161,12 +161,22 @@ export async function pricedLines(db: Db, cartId: string): Promise<PricedBagLine
   });
 }
 
-async function usesBySession(db: Db, promotionId: number, sessionId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from promotion_uses where promotion_id = ${promotionId} and session_id = ${sessionId}`,
-  );
-  return Number(row?.n ?? 0);
+/**
+ * Whether a promotion applies to a bag now, and its discount: the one check the bag, applying a code and placing
+ * an order all use (dates, total and per-session limits, minimum merchandise).
+ */
+export async function checkPromotion(
+  db: Db,
+  promotion: PromotionRow | undefined,
+  bag: { sessionId: string; merchandiseCents: number; now: Date },
+): Promise<PromotionVerdict> {
+  const [row] = promotion
+    ? await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from promotion_uses where promotion_id = ${promotion.id} and session_id = ${bag.sessionId}`,
+      )
+    : [];
+  return evaluatePromotion(promotion, { now: bag.now, merchandiseCents: bag.merchandiseCents, usesBySession: Number(row?.n ?? 0) });
 }
 
 export async function findPromotion(db: Db, id: number): Promise<PromotionRow | undefined> {
@@ -205,7 +215,7 @@ export async function readBag(
   let discountCents = 0;
   const promotion = cart?.promotionId ? await findPromotion(db, cart.promotionId) : undefined;
   if (cart && promotion) {
-    const verdict = evaluatePromotion(promotion, { now: options.now, merchandiseCents, usesBySession: await usesBySession(db, promotion.id, sessionId) });
+    const verdict = await checkPromotion(db, promotion, { sessionId, merchandiseCents, now: options.now });
     discountCents = verdict.ok ? verdict.discountCents : 0;
     promoCode = { code: promotion.code, description: promotion.description, applied: verdict.ok, message: verdict.ok ? null : verdict.message };
   }

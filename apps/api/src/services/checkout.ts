@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompleteOrderBody, CompleteOrderResponse } from '@charms/contracts/checkout';
-import { bagTotals } from '@charms/domain/bag';
-import { evaluatePromotion } from '@charms/domain/promotions';
+import { bagSubtotals, bagTotals } from '@charms/domain/bag';
 import { estimateShipDate } from '@charms/domain/ship-dates';
 import { ASSEMBLY_DAYS, SHIPPING_TYPES, findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import { queueEmail } from '../email/outbox';
 import { HttpError, invalidFields } from '../http-error';
 import { GatewayUnavailableError, type PaymentGateway, SANDBOX_NONCES, declineMessage } from '../payments/gateway';
 import { assertSession } from './bag-changes';
-import { type CartRecord, findPromotion, loadCart, pricedLines } from './bag-read';
+import { type CartRecord, checkPromotion, findPromotion, loadCart, pricedLines } from './bag-read';
 import { findOrder, orderView } from './order-view';
 
 /**
@@ -157,11 +156,8 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     }
 
     const promotion = cart!.promotionId ? await findPromotion(tx, cart!.promotionId) : undefined;
-    const merchandise = lines.filter((line) => line.kind === 'product').reduce((total, line) => total + line.unitCents * line.quantity, 0);
-    const uses = promotion
-      ? Number((await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from promotion_uses where promotion_id = ${promotion.id} and session_id = ${sessionId}`))[0]?.n ?? 0)
-      : 0;
-    const verdict = promotion ? evaluatePromotion(promotion, { now, merchandiseCents: merchandise, usesBySession: uses }) : undefined;
+    const { merchandiseCents } = bagSubtotals(lines);
+    const verdict = promotion ? await checkPromotion(tx, promotion, { sessionId, merchandiseCents, now }) : undefined;
     const totals = bagTotals(lines, verdict?.ok ? verdict.discountCents : 0, shippingType.priceCents);
 
     const [{ number }] = (await queryRows<{ number: string }>(tx, sql`select 'CB-' || nextval('order_number_seq') as number`)) as [{ number: string }];
