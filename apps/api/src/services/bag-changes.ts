@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { cartItemSpecifics, cartItems, carts, promotions, userSessions } from '../db/schema';
 import { HttpError, invalidFields, notFound } from '../http-error';
-import { type CartRecord, checkPromotion, pricedLines } from './bag-read';
+import { type CartRecord, checkPromotion, loadCart, pricedLines } from './bag-read';
 import { pickSize } from './catalog-presenters';
 
 /**
@@ -34,12 +34,7 @@ export async function changeBag<T>(db: Db, sessionId: string, change: (tx: Tx, c
   await assertSession(db, sessionId);
   return db.transaction(async (tx) => {
     await tx.insert(carts).values({ id: randomUUID(), sessionId }).onConflictDoNothing({ target: carts.sessionId });
-    const [cart] = await queryRows<CartRecord & { checkoutOrderId: string | null }>(
-      tx as unknown as Db,
-      sql`select id, session_id as "sessionId", promotion_id as "promotionId", ship_to_state_province as "shipToStateProvince",
-                 shipping_type_id as "shippingTypeId", order_comments as "orderComments", email, checkout_order_id as "checkoutOrderId"
-          from carts where session_id = ${sessionId} for update`,
-    );
+    const cart = await loadCart(tx as unknown as Db, sessionId, { lock: true });
     // The bag being paid for must stay what the order says until the payment is settled.
     if (cart!.checkoutOrderId) {
       throw new HttpError(409, 'ORDER_IN_PROGRESS', 'Your order is being placed right now; your bag can change again once it is done.');

@@ -23,6 +23,8 @@ export interface CartRecord {
   shippingTypeId: string | null;
   orderComments: string | null;
   email: string | null;
+  /** The order being paid for from this bag, while it is. */
+  checkoutOrderId: string | null;
 }
 
 interface ItemRow extends Omit<SummaryRow, 'id' | 'priceCents' | 'kind'> {
@@ -57,12 +59,13 @@ export interface PricedBagLine extends PricedLine {
 
 const fontName = (id: string) => ENGRAVING_FONTS.find((font) => font.id === id)?.name ?? id;
 
-export async function loadCart(db: Db, sessionId: string): Promise<CartRecord | undefined> {
+/** The shopper's bag row; `lock` takes its row lock (inside a transaction) so changes to it queue up. */
+export async function loadCart(db: Db, sessionId: string, options: { lock?: boolean } = {}): Promise<CartRecord | undefined> {
   const [cart] = await queryRows<CartRecord>(
     db,
     sql`select id, session_id as "sessionId", promotion_id as "promotionId", ship_to_state_province as "shipToStateProvince",
-               shipping_type_id as "shippingTypeId", order_comments as "orderComments", email
-        from carts where session_id = ${sessionId}`,
+               shipping_type_id as "shippingTypeId", order_comments as "orderComments", email, checkout_order_id as "checkoutOrderId"
+        from carts where session_id = ${sessionId} ${options.lock ? sql`for update` : sql``}`,
   );
   return cart;
 }

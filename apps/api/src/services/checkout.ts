@@ -13,7 +13,7 @@ import { queueEmail } from '../email/outbox';
 import { HttpError, invalidFields } from '../http-error';
 import { GatewayUnavailableError, type PaymentGateway, SANDBOX_NONCES, declineMessage } from '../payments/gateway';
 import { assertSession } from './bag-changes';
-import { type CartRecord, checkPromotion, findPromotion, loadCart, pricedLines } from './bag-read';
+import { checkPromotion, findPromotion, loadCart, pricedLines } from './bag-read';
 import { findOrder, orderView } from './order-view';
 
 /**
@@ -58,7 +58,7 @@ export async function completeOrder(context: CheckoutContext, sessionId: string,
 
   // An unfinished checkout of this bag (another window, or one whose answer was lost) is resolved first.
   const cartBefore = await loadCart(db, sessionId);
-  const blocking = cartBefore ? await checkoutOrder(db, cartBefore.id) : undefined;
+  const blocking = cartBefore?.checkoutOrderId ? await findOrder(db, { id: cartBefore.checkoutOrderId }) : undefined;
   if (blocking) {
     const age = context.now().getTime() - blocking.createdAt.getTime();
     if (blocking.status === 'pending_payment' && age < STALE_CHECKOUT_MS) throw orderInProgress();
@@ -77,11 +77,6 @@ export async function completeOrder(context: CheckoutContext, sessionId: string,
     throw orderInProgress();
   }
   return charge(context, order.order, body);
-}
-
-async function checkoutOrder(db: Db, cartId: string): Promise<OrderRow | undefined> {
-  const [row] = await queryRows<{ id: string | null }>(db, sql`select checkout_order_id as id from carts where id = ${cartId}`);
-  return row?.id ? findOrder(db, { id: row.id }) : undefined;
 }
 
 /**
@@ -131,10 +126,7 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
 
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [cart] = await queryRows<CartRecord & { checkoutOrderId: string | null }>(
-      tx,
-      sql`select id, promotion_id as "promotionId", checkout_order_id as "checkoutOrderId" from carts where session_id = ${sessionId} for update`,
-    );
+    const cart = await loadCart(tx, sessionId, { lock: true });
     if (cart?.checkoutOrderId) {
       const current = await findOrder(tx, { id: cart.checkoutOrderId });
       if (current && current.sessionId === sessionId && current.idempotencyKey === body.idempotencyKey) return { kind: 'existing', order: current };
