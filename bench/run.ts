@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { migrate } from '../apps/api/src/db/migrate';
 import { queryRows } from '../apps/api/src/db/query';
@@ -22,6 +20,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const catalogs = (process.env.BENCH_CATALOGS ?? 'standard,large').split(',') as CatalogSize[];
+/** Only the scenarios whose name matches (a regular expression); a partial run prints its table and writes no file. */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 
 interface Figures {
   name: string;
@@ -42,9 +42,24 @@ async function freshDatabase(name: string): Promise<Database> {
   return openDatabase({ url: url.toString() });
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+/** Starts bench/serve.ts in its own process; BENCH_PROFILE=1 writes a CPU profile of each to bench/profiles/. */
+async function serve(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', fileURLToPath(new URL('./profiles', import.meta.url))] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(new URL('./serve.ts', import.meta.url))], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { url, stop: () => (child.kill('SIGTERM'), exited) };
 }
 
 interface Load {
@@ -124,21 +139,18 @@ async function runCatalog(size: CatalogSize) {
   const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`)) as [{ n: number }];
   console.log(`${size}: ${n} products seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  // Order emails go to .eml files in a scratch folder, not the shop's ./data.
+  // The servers run in their own processes; order emails go to .eml files in a scratch folder, not the shop's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'charms-bench-'));
-  const cached = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, logger: false });
-  const uncached = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, CATALOG_CACHE_SECONDS: '0' }),
-    database: { ...database, close: async () => {} },
-    logger: false,
-  });
-  const [cachedBase, uncachedBase] = [await listen(cached), await listen(uncached)];
+  const env = { DATABASE_URL: database.url!, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  const cached = await serve({ ...env, BENCH_SERVE: 'api' });
+  const uncached = await serve({ ...env, BENCH_SERVE: 'api', CATALOG_CACHE_SECONDS: '0' });
+  const [cachedBase, uncachedBase] = [cached.url, uncached.url];
 
   // The ceiling: a bare Fastify route answering the bytes of GET /api/categories, with no database.
-  const ceilingBody = await (await fetch(`${cachedBase}/api/categories`)).text();
-  const ceiling = Fastify({ logger: false });
-  ceiling.get('/ceiling', async (_request, reply) => reply.type('application/json; charset=utf-8').send(ceilingBody));
-  const ceilingUrl = `${await listen(ceiling)}/ceiling`;
+  const ceilingFile = join(dataDir, 'ceiling.json');
+  writeFileSync(ceilingFile, await (await fetch(`${cachedBase}/api/categories`)).text());
+  const ceiling = await serve({ BENCH_SERVE: 'ceiling', BENCH_CEILING_BODY: ceilingFile });
+  const ceilingUrl = `${ceiling.url}/ceiling`;
 
   const sampleListing = (await (await fetch(`${cachedBase}/api/products?path=/products/category/Heart-Charms&pageSize=1`)).json()) as {
     products: { path: string }[];
@@ -146,7 +158,7 @@ async function runCatalog(size: CatalogSize) {
   const sample = { productPath: sampleListing.products[0]!.path };
 
   const rows: Figures[] = [await measure('ceiling: bare Fastify, same bytes as /api/categories', ceilingUrl, 'GET')];
-  for (const scenario of scenarios.filter((s) => s.catalogs.includes(size))) {
+  for (const scenario of scenarios.filter((s) => s.catalogs.includes(size) && (!only || only.test(s.name)))) {
     console.log(`  measuring ${scenario.name}...`);
     const path = typeof scenario.path === 'function' ? scenario.path(sample) : scenario.path;
     if (scenario.orders) {
@@ -172,9 +184,8 @@ async function runCatalog(size: CatalogSize) {
     search: await explain(database, pageQuery({ kind: 'search', words: ['heart'], term: 'heart' }, silver, 'Relevance', 1, 48)),
   };
 
-  await ceiling.close();
-  await uncached.close();
-  await cached.close();
+  await Promise.all([ceiling.stop(), uncached.stop(), cached.stop()]);
+  await database.close();
   return { size, products: n, rows, plans };
 }
 
@@ -223,12 +234,16 @@ Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(
 Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
 Database: PostgreSQL server (${new URL(adminUrl).host}), a fresh database per catalog size, seeded by the app's own seed
 (\`npm run db:seed\`, and \`-- --large\` for 100,000 products).
-Load: autocannon, ${connections} connections, ${seconds} s per row, from the same machine (it shares the cores with the server).
+Load: autocannon, ${connections} connections, ${seconds} s per row, from the same machine: each server runs in its own
+process (\`bench/serve.ts\`, as \`npm run serve\` would), and shares the cores with the load generator and PostgreSQL.
 The ceiling is a bare Fastify route in the same run answering the same bytes as \`GET /api/categories\` without a database;
 "ratio" is a row's requests/s over the ceiling's. "cache warm" rows hit the instance's catalog cache (60 s, dropped on
 any catalog change); "no cache" rows run against a second instance with \`CATALOG_CACHE_SECONDS=0\`, so every request
 queries PostgreSQL.
 
 ${sections.join('\n')}`;
-writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), doc);
-console.log(doc);
+if (only) console.log(sections.join('\n'));
+else {
+  writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), doc);
+  console.log(doc);
+}

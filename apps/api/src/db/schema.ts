@@ -290,10 +290,16 @@ export const cartItems = pgTable(
     metalId: smallint('metal_id').references(() => metals.id),
     braceletSize: doublePrecision('bracelet_size'),
     quantity: integer('quantity').notNull(),
+    /**
+     * product:metal:size on an unengraved product line, null on any other: adding the same again grows the line
+     * with this key (one per bag, by the unique index) instead of starting another.
+     */
+    mergeKey: text('merge_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('cart_items_cart_idx').on(table.cartId, table.createdAt),
+    uniqueIndex('cart_items_merge_idx').on(table.cartId, table.mergeKey),
     check('cart_items_quantity_range', sql`${table.quantity} between 1 and 99`),
   ],
 );

@@ -13,16 +13,16 @@ import {
 import type { DataLayerEvent } from '@charms/contracts/envelope';
 import { errorBodySchema } from '@charms/contracts/errors';
 import { sessionHeadersSchema } from '@charms/contracts/session';
-import { findMetalById } from '@charms/domain/metals';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-error';
-import { type BagView, ga4BagItem, loadCart, pricedLines, readBag } from '../services/bag-read';
+import { type BagView, ga4BagItem, loadBag, presentBag } from '../services/bag-read';
 import {
   addAssembly,
   addItem,
   applyPromoCode,
   assertSession,
+  unknownSession,
   emptyBag,
   removeItem,
   removeItemSpecific,
@@ -49,15 +49,10 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   type Events = (view: Omit<BagView, 'response'>) => DataLayerEvent[];
   async function respond(request: FastifyRequest, sessionId: string, events?: Events) {
-    const { metalId } = await assertSession(db, sessionId);
     const query = request.query as { includeSuggestedItems?: string };
-    const view = await readBag(db, sessionId, {
-      now: new Date(),
-      includeSuggested: query.includeSuggestedItems !== 'false',
-      sessionMetal: findMetalById(metalId)!,
-      ...(events ? { events } : {}),
-    });
-    return view.response;
+    const bag = await loadBag(db, sessionId, { suggestions: query.includeSuggestedItems !== 'false' });
+    if (!bag) throw unknownSession();
+    return presentBag(bag, { now: new Date(), ...(events ? { events } : {}) }).response;
   }
   const cartEvent = (event: string, lines: Omit<BagView, 'response'>['lines']): DataLayerEvent => ({
     event,
@@ -131,9 +126,9 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sessionId = request.headers.usersessionid;
-      await assertSession(db, sessionId);
-      const cart = await loadCart(db, sessionId);
-      const removed = cart ? (await pricedLines(db, cart.id)).filter((line) => line.item.itemUuid === request.params.itemUuid && line.kind === 'product') : [];
+      const before = await loadBag(db, sessionId, { suggestions: false });
+      if (!before) throw unknownSession();
+      const removed = before.lines.filter((line) => line.item.itemUuid === request.params.itemUuid && line.kind === 'product');
       await removeItem(db, sessionId, request.params.itemUuid);
       return respond(request, sessionId, () => (removed.length > 0 ? [cartEvent('remove_from_cart', removed)] : []));
     },

@@ -3,7 +3,7 @@ import type { FieldError } from '@charms/contracts/errors';
 import { MAX_LINE_QUANTITY, bagSubtotals } from '@charms/domain/bag';
 import { engravingProblem } from '@charms/domain/engraving';
 import { findMetalById } from '@charms/domain/metals';
-import { type PromotionVerdict, normalizeCode } from '@charms/domain/promotions';
+import { type PromotionVerdict, evaluatePromotion, normalizeCode } from '@charms/domain/promotions';
 import { findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { cartItemSpecifics, cartItems, carts, promotions, userSessions } from '../db/schema';
 import { HttpError, invalidFields, notFound } from '../http-error';
-import { type CartRecord, checkPromotion, loadCart, pricedLines } from './bag-read';
+import { type CartRecord, findPromotionByCode, loadBag, loadCart } from './bag-read';
 import { pickSize } from './catalog-presenters';
 
 /**
@@ -20,7 +20,7 @@ import { pickSize } from './catalog-presenters';
  */
 type Tx = Db;
 
-const unknownSession = () => notFound('We could not find your shopping session. Reload the page to start a new one.');
+export const unknownSession = () => notFound('We could not find your shopping session. Reload the page to start a new one.');
 const unknownLine = () => notFound('That item is not in your bag (it may have been removed in another window).');
 
 export async function assertSession(db: Db, sessionId: string): Promise<{ metalId: number }> {
@@ -29,19 +29,31 @@ export async function assertSession(db: Db, sessionId: string): Promise<{ metalI
   return session;
 }
 
+/**
+ * Creates the session's bag on first use, or locks it (ON CONFLICT DO UPDATE takes the row lock), and returns
+ * it; nothing for an unknown session. In one statement so a change costs one round trip more than its own work.
+ */
+const upsertCart = (sessionId: string) => sql`insert into carts (id, session_id)
+  select ${randomUUID()}, s.id from user_sessions s where s.id = ${sessionId}
+  on conflict (session_id) do update set updated_at = now()`;
+
+const orderInProgress = () => new HttpError(409, 'ORDER_IN_PROGRESS', 'Your order is being placed right now; your bag can change again once it is done.');
+
 /** Runs a change on the shopper's bag (created on first use) with the bag locked. */
 export async function changeBag<T>(db: Db, sessionId: string, change: (tx: Tx, cart: CartRecord) => Promise<T>): Promise<T> {
-  await assertSession(db, sessionId);
-  return db.transaction(async (tx) => {
-    await tx.insert(carts).values({ id: randomUUID(), sessionId }).onConflictDoNothing({ target: carts.sessionId });
-    const cart = await loadCart(tx as unknown as Db, sessionId, { lock: true });
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    const [cart] = await queryRows<CartRecord>(
+      tx,
+      sql`${upsertCart(sessionId)} returning id, session_id as "sessionId", promotion_id as "promotionId",
+          ship_to_state_province as "shipToStateProvince", shipping_type_id as "shippingTypeId", order_comments as "orderComments",
+          email, checkout_order_id as "checkoutOrderId"`,
+      { prepared: true },
+    );
+    if (!cart) throw unknownSession();
     // The bag being paid for must stay what the order says until the payment is settled.
-    if (cart!.checkoutOrderId) {
-      throw new HttpError(409, 'ORDER_IN_PROGRESS', 'Your order is being placed right now; your bag can change again once it is done.');
-    }
-    const result = await change(tx as unknown as Tx, cart!);
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart!.id));
-    return result;
+    if (cart.checkoutOrderId) throw orderInProgress();
+    return change(tx, cart);
   });
 }
 
@@ -62,6 +74,7 @@ async function productFacts(db: Db, productId: number, metalId: number): Promise
                pp.price_cents as "priceCents"
         from products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metalId}
         where p.id = ${productId}`,
+    { prepared: true },
   );
   return row ? { ...row, sizes: row.sizes ?? [], engravingFonts: row.engravingFonts ?? [] } : undefined;
 }
@@ -88,39 +101,49 @@ export async function addItem(db: Db, sessionId: string, body: AddItemBody): Pro
   if (problems.length > 0) throw invalidFields(problems);
   const braceletSize = product.kind === 'bracelet' ? pickSize(product.sizes, body.braceletSize) : null;
 
-  return changeBag(db, sessionId, async (tx, cart) => {
-    if (!body.engraving) {
-      const [same] = await queryRows<{ id: string; quantity: number }>(
-        tx,
-        sql`select i.id, i.quantity from cart_items i
-            where i.cart_id = ${cart.id} and i.kind = 'product' and i.product_id = ${product.id} and i.metal_id = ${body.metalId}
-              and i.bracelet_size is not distinct from ${braceletSize}
-              and not exists (select 1 from cart_item_specifics s where s.item_id = i.id)
-            limit 1`,
-      );
-      if (same) {
-        const quantity = same.quantity + body.quantity;
-        if (quantity > MAX_LINE_QUANTITY) {
-          throw invalidFields([{ field: 'quantity', message: `would make ${quantity}; the bag holds at most ${MAX_LINE_QUANTITY} of one item (you have ${same.quantity})` }]);
-        }
-        await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, same.id));
-        return same.id;
-      }
-    }
-    const itemId = randomUUID();
-    await tx.insert(cartItems).values({ id: itemId, cartId: cart.id, kind: 'product', productId: product.id, metalId: body.metalId, braceletSize, quantity: body.quantity });
-    if (body.engraving) {
-      await tx.insert(cartItemSpecifics).values({ id: randomUUID(), itemId, name: 'engraving', text: body.engraving.text.trim(), font: body.engraving.font });
-      await tx.insert(cartItems).values({ id: randomUUID(), cartId: cart.id, kind: 'additional_characters', parentItemId: itemId, quantity: body.quantity });
-    }
-    return itemId;
-  });
+  // One statement: create or lock the bag, then add the line. An unengraved line has a merge key (product,
+  // metal, size), so adding the same again grows that line; the unique index makes two tabs adding at once
+  // queue up on the line instead of both starting one.
+  const itemId = randomUUID();
+  const mergeKey = body.engraving ? null : `${product.id}:${body.metalId}:${braceletSize ?? ''}`;
+  const engraving = body.engraving ? { text: body.engraving.text.trim(), font: body.engraving.font } : null;
+  const [added] = await queryRows<{ id: string }>(
+    db,
+    sql`with cart as (${upsertCart(sessionId)} returning id, checkout_order_id),
+        line as (
+          insert into cart_items (id, cart_id, kind, product_id, metal_id, bracelet_size, quantity, merge_key)
+          select ${itemId}, cart.id, 'product', ${product.id}, ${body.metalId}, ${braceletSize}, ${body.quantity}, ${mergeKey}::text
+          from cart where cart.checkout_order_id is null
+          on conflict (cart_id, merge_key) do update set quantity = cart_items.quantity + excluded.quantity
+            where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
+          returning id
+        ),
+        specific as (
+          insert into cart_item_specifics (id, item_id, name, text, font)
+          select ${randomUUID()}, line.id, 'engraving', ${engraving?.text ?? null}::text, ${engraving?.font ?? null}::text
+          from line where ${engraving !== null}
+        ),
+        characters as (
+          insert into cart_items (id, cart_id, kind, parent_item_id, quantity)
+          select ${randomUUID()}, cart.id, 'additional_characters', line.id, ${body.quantity} from line, cart where ${engraving !== null}
+        )
+        select id from line`,
+    { prepared: true },
+  );
+  if (added) return added.id;
+  // Nothing was added: say why.
+  const cart = await loadCart(db, sessionId);
+  if (!cart) throw unknownSession();
+  if (cart.checkoutOrderId) throw orderInProgress();
+  const [same] = await queryRows<{ quantity: number }>(db, sql`select quantity from cart_items where cart_id = ${cart.id} and merge_key = ${mergeKey}`);
+  const quantity = (same?.quantity ?? 0) + body.quantity;
+  throw invalidFields([{ field: 'quantity', message: `would make ${quantity}; the bag holds at most ${MAX_LINE_QUANTITY} of one item (you have ${same?.quantity ?? 0})` }]);
 }
 
 /** Adds the charm assembly line once; a second call changes nothing. */
 export async function addAssembly(db: Db, sessionId: string): Promise<void> {
   await changeBag(db, sessionId, async (tx, cart) => {
-    const lines = await pricedLines(tx, cart.id);
+    const { lines } = (await loadBag(tx, sessionId, { suggestions: false }))!;
     if (lines.some((line) => line.kind === 'charm_assembly')) return;
     if (!lines.some((line) => line.kind === 'product' && line.isBracelet)) {
       throw new HttpError(400, 'ASSEMBLY_NEEDS_BRACELET', 'Add a charm bracelet to your bag first: assembly puts your charms on it.');
@@ -185,9 +208,9 @@ export async function emptyBag(db: Db, sessionId: string): Promise<void> {
 export async function applyPromoCode(db: Db, sessionId: string, code: string, now: Date): Promise<PromotionVerdict & { code: string }> {
   const normalized = normalizeCode(code);
   return changeBag(db, sessionId, async (tx, cart) => {
-    const [promotion] = await tx.select().from(promotions).where(eq(promotions.code, normalized));
-    const { merchandiseCents } = bagSubtotals(await pricedLines(tx, cart.id));
-    const verdict = await checkPromotion(tx, promotion, { sessionId, merchandiseCents, now });
+    const { promotion, usesBySession } = await findPromotionByCode(tx, normalized, sessionId);
+    const { merchandiseCents } = bagSubtotals((await loadBag(tx, sessionId, { suggestions: false }))!.lines);
+    const verdict = evaluatePromotion(promotion, { now, merchandiseCents, usesBySession });
     if (verdict.ok) await tx.update(carts).set({ promotionId: promotion!.id }).where(eq(carts.id, cart.id));
     return { ...verdict, code: normalized };
   });

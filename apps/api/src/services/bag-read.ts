@@ -5,7 +5,7 @@ import { ENGRAVING_FONTS, chargedCharacters, engravingCharge } from '@charms/dom
 import { type Metal, findMetalById } from '@charms/domain/metals';
 import { type PromotionVerdict, evaluatePromotion } from '@charms/domain/promotions';
 import { estimateShipDate, minutesUntilCutoff } from '@charms/domain/ship-dates';
-import { DEFAULT_SHIPPING_TYPE, SHIPPING_TYPES, STATE_PROVINCES, type ShippingTypeId, findStateProvince, shippingOptions } from '@charms/domain/shipping';
+import { ASSEMBLY_DAYS, DEFAULT_SHIPPING_TYPE, SHIPPING_TYPES, STATE_PROVINCES, type ShippingTypeId, findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import { countBagItems } from '@charms/domain/storefront-bag-count';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -63,35 +63,131 @@ const fontName = (id: string) => ENGRAVING_FONTS.find((font) => font.id === id)?
 export async function loadCart(db: Db, sessionId: string, options: { lock?: boolean } = {}): Promise<CartRecord | undefined> {
   const [cart] = await queryRows<CartRecord>(
     db,
-    sql`select id, session_id as "sessionId", promotion_id as "promotionId", ship_to_state_province as "shipToStateProvince",
-               shipping_type_id as "shippingTypeId", order_comments as "orderComments", email, checkout_order_id as "checkoutOrderId"
-        from carts where session_id = ${sessionId} ${options.lock ? sql`for update` : sql``}`,
+    sql`select ${cartColumns} from carts where session_id = ${sessionId} ${options.lock ? sql`for update` : sql``}`,
+    { prepared: true },
   );
   return cart;
 }
 
-/** The bag's lines, priced: products at today's price in their metal, engraving per character, assembly. */
-export async function pricedLines(db: Db, cartId: string): Promise<PricedBagLine[]> {
-  const [rows, specifics] = await Promise.all([
-    queryRows<ItemRow>(
-      db,
-      sql`select i.id as "itemId", i.kind, i.parent_item_id as "parentItemId", i.product_id as "productId", i.metal_id as "metalId",
-                 i.bracelet_size as "braceletSize", i.quantity, p.name, p.slug, p.kind as "productKind", p.brand, p.shape, p.sizes,
-                 p.is_photo_art as "isPhotoArt", p.engraving_max_chars as "engravingMaxChars", p.lead_time_max_days as "leadTimeMaxDays",
-                 c.url_friendly_name as "primaryCategorySlug", pp.price_cents as "priceCents"
+const cartColumns = sql`id, session_id as "sessionId", promotion_id as "promotionId", ship_to_state_province as "shipToStateProvince",
+  shipping_type_id as "shippingTypeId", order_comments as "orderComments", email, checkout_order_id as "checkoutOrderId"`;
+
+/** A shopper's bag as stored, priced, with its promotion and (when asked) suggested items: one statement. */
+export interface LoadedBag {
+  sessionMetal: Metal;
+  cart: CartRecord | undefined;
+  lines: PricedBagLine[];
+  /** The bag's promotion, and how often this session has used it on orders. */
+  promotion: PromotionRow | undefined;
+  promotionUsesBySession: number;
+  suggestions: SummaryRow[];
+}
+
+interface BagStatementRow {
+  sessionMetalId: number;
+  cart: CartRecord | null;
+  items: ItemRow[];
+  specifics: SpecificRow[];
+  promotion: (Omit<PromotionRow, 'startsAt' | 'endsAt'> & { startsAt: string | null; endsAt: string | null }) | null;
+  promotionUses: number;
+  suggestions: SummaryRow[];
+}
+
+/**
+ * Reads the bag in one round trip (it is read on every bag call, so it is one prepared statement): the session's
+ * metal, the bag row, its lines with today's prices, their engraving, the promotion with this session's uses,
+ * and the suggested items. Undefined when the session is unknown.
+ */
+export async function loadBag(db: Db, sessionId: string, options: { suggestions: boolean }): Promise<LoadedBag | undefined> {
+  const [row] = await queryRows<BagStatementRow>(
+    db,
+    sql`with s as (select id, metal_id from user_sessions where id = ${sessionId}),
+        c as (select * from carts where session_id = ${sessionId}),
+        i as (
+          select i.id, i.kind, i.parent_item_id, i.product_id, i.metal_id, i.bracelet_size, i.quantity, i.created_at,
+                 p.name, p.slug, p.kind as product_kind, p.brand, p.shape, p.sizes, p.is_photo_art, p.engraving_max_chars,
+                 p.lead_time_max_days, p.primary_category_id, cat.url_friendly_name as primary_category_slug, pp.price_cents
           from cart_items i
           left join products p on p.id = i.product_id
-          left join categories c on c.id = p.primary_category_id
+          left join categories cat on cat.id = p.primary_category_id
           left join product_prices pp on pp.product_id = i.product_id and pp.metal_id = i.metal_id
-          where i.cart_id = ${cartId}
-          order by i.created_at, i.id`,
-    ),
-    queryRows<SpecificRow>(
-      db,
-      sql`select s.id, s.item_id as "itemId", s.text, s.font from cart_item_specifics s
-          join cart_items i on i.id = s.item_id where i.cart_id = ${cartId}`,
-    ),
-  ]);
+          where i.cart_id = (select id from c)
+        )
+        select s.metal_id as "sessionMetalId",
+          (select json_build_object('id', c.id, 'sessionId', c.session_id, 'promotionId', c.promotion_id,
+                    'shipToStateProvince', c.ship_to_state_province, 'shippingTypeId', c.shipping_type_id,
+                    'orderComments', c.order_comments, 'email', c.email, 'checkoutOrderId', c.checkout_order_id) from c) as cart,
+          coalesce((select json_agg(json_build_object('itemId', i.id, 'kind', i.kind, 'parentItemId', i.parent_item_id,
+                    'productId', i.product_id, 'metalId', i.metal_id, 'braceletSize', i.bracelet_size, 'quantity', i.quantity,
+                    'name', i.name, 'slug', i.slug, 'productKind', i.product_kind, 'brand', i.brand, 'shape', i.shape,
+                    'sizes', i.sizes, 'isPhotoArt', i.is_photo_art, 'engravingMaxChars', i.engraving_max_chars,
+                    'leadTimeMaxDays', i.lead_time_max_days, 'primaryCategorySlug', i.primary_category_slug,
+                    'priceCents', i.price_cents) order by i.created_at, i.id) from i), '[]') as items,
+          coalesce((select json_agg(json_build_object('id', sp.id, 'itemId', sp.item_id, 'text', sp.text, 'font', sp.font))
+                    from cart_item_specifics sp where sp.item_id in (select id from i)), '[]') as specifics,
+          (select json_build_object('id', pr.id, 'code', pr.code, 'description', pr.description, 'kind', pr.kind, 'value', pr.value,
+                    'minimumMerchandiseCents', pr.minimum_merchandise_cents, 'startsAt', pr.starts_at, 'endsAt', pr.ends_at,
+                    'maxUses', pr.max_uses, 'maxUsesPerSession', pr.max_uses_per_session, 'timesUsed', pr.times_used)
+             from promotions pr where pr.id = (select promotion_id from c)) as promotion,
+          (select count(*)::int from promotion_uses u where u.promotion_id = (select promotion_id from c) and u.session_id = s.id) as "promotionUses",
+          ${options.suggestions ? suggestionsColumn : sql`'[]'::json`} as suggestions
+        from s`,
+    { prepared: true },
+  );
+  if (!row) return undefined;
+  const promotion = row.promotion
+    ? { ...row.promotion, startsAt: row.promotion.startsAt ? new Date(row.promotion.startsAt) : null, endsAt: row.promotion.endsAt ? new Date(row.promotion.endsAt) : null }
+    : undefined;
+  return {
+    sessionMetal: findMetalById(row.sessionMetalId)!,
+    cart: row.cart ?? undefined,
+    lines: priceLines(row.items, row.specifics),
+    promotion,
+    promotionUsesBySession: row.promotionUses,
+    suggestions: row.suggestions,
+  };
+}
+
+/**
+ * Suggested items, inside the bag statement: the best-selling plain bracelet when the bag has charms and no
+ * bracelet, then the best-selling charms listed in the categories of the bag's products (from the listing read
+ * model's by-sales index, so it costs the same in any catalog size), never an item already in the bag; for a bag
+ * without products, the best-selling charms. Four in all, in the session's metal.
+ */
+const suggestionsColumn = sql`(
+  with in_bag as (select product_id from i where kind = 'product'),
+  picks as (
+    (select p.id, 0 as bracelet_first, p.units_sold from products p
+       join product_prices pp on pp.product_id = p.id and pp.metal_id = (select metal_id from s)
+     where exists (select 1 from in_bag) and not exists (select 1 from i where product_kind = 'bracelet')
+       and p.kind = 'bracelet' and p.collections = '{}'
+     order by p.units_sold desc, p.id limit 1)
+    union all
+    (select distinct on (top.product_id) top.product_id, 1, top.units_sold
+     from (select distinct primary_category_id from i where kind = 'product' and primary_category_id is not null) bag_category
+     cross join lateral (
+       select l.product_id, l.units_sold from catalog_listings l join products p on p.id = l.product_id
+       where l.category_id = bag_category.primary_category_id and l.metal_id = (select metal_id from s) and not l.unavailable
+         and p.kind = 'charm' and l.product_id not in (select product_id from in_bag)
+       order by l.units_sold desc, l.product_id limit 4) top
+     order by top.product_id)
+    union all
+    (select p.id, 1, p.units_sold from products p
+       join product_prices pp on pp.product_id = p.id and pp.metal_id = (select metal_id from s)
+     where not exists (select 1 from in_bag) and p.kind = 'charm'
+     order by p.units_sold desc, p.id limit 4)
+  ),
+  chosen as (select * from picks order by bracelet_first, units_sold desc, id limit 4)
+  select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'slug', p.slug, 'kind', p.kind, 'brand', p.brand,
+           'shape', p.shape, 'sizes', p.sizes, 'isPhotoArt', p.is_photo_art, 'engravingMaxChars', p.engraving_max_chars,
+           'primaryCategorySlug', cat.url_friendly_name, 'priceCents', pp.price_cents)
+           order by chosen.bracelet_first, chosen.units_sold desc, chosen.id), '[]')
+  from chosen join products p on p.id = chosen.id join categories cat on cat.id = p.primary_category_id
+  join product_prices pp on pp.product_id = p.id and pp.metal_id = (select metal_id from s)
+)`;
+
+/** Prices the bag's lines: products at today's price in their metal, engraving per character, assembly. */
+function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] {
   const byId = new Map(rows.map((row) => [row.itemId, row]));
   // Engraving lines are shown right after the line they engrave.
   const ordered = rows
@@ -165,26 +261,23 @@ export async function pricedLines(db: Db, cartId: string): Promise<PricedBagLine
 }
 
 /**
- * Whether a promotion applies to a bag now, and its discount: the one check the bag, applying a code and placing
- * an order all use (dates, total and per-session limits, minimum merchandise).
+ * Whether the bag's promotion applies now, and its discount: the one check the bag and placing an order use
+ * (dates, total and per-session limits, minimum merchandise). Undefined when the bag has no promotion.
  */
-export async function checkPromotion(
-  db: Db,
-  promotion: PromotionRow | undefined,
-  bag: { sessionId: string; merchandiseCents: number; now: Date },
-): Promise<PromotionVerdict> {
-  const [row] = promotion
-    ? await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from promotion_uses where promotion_id = ${promotion.id} and session_id = ${bag.sessionId}`,
-      )
-    : [];
-  return evaluatePromotion(promotion, { now: bag.now, merchandiseCents: bag.merchandiseCents, usesBySession: Number(row?.n ?? 0) });
+export function bagPromotionVerdict(bag: LoadedBag, now: Date): PromotionVerdict | undefined {
+  if (!bag.promotion) return undefined;
+  return evaluatePromotion(bag.promotion, { now, merchandiseCents: bagSubtotals(bag.lines).merchandiseCents, usesBySession: bag.promotionUsesBySession });
 }
 
-export async function findPromotion(db: Db, id: number): Promise<PromotionRow | undefined> {
-  const [row] = await db.select().from(promotions).where(eq(promotions.id, id));
-  return row;
+/** A promotion by its (normalized) code, with how often this session has used it on orders. */
+export async function findPromotionByCode(db: Db, code: string, sessionId: string): Promise<{ promotion: PromotionRow | undefined; usesBySession: number }> {
+  const [promotion] = await db.select().from(promotions).where(eq(promotions.code, code));
+  if (!promotion) return { promotion, usesBySession: 0 };
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from promotion_uses where promotion_id = ${promotion.id} and session_id = ${sessionId}`,
+  );
+  return { promotion, usesBySession: row?.n ?? 0 };
 }
 
 export function ga4BagItem(line: PricedBagLine) {
@@ -204,38 +297,29 @@ export interface BagView {
   response: BagResponse;
 }
 
-/** The whole bag as the storefront shows it (and as checkout prices it). */
-export async function readBag(
-  db: Db,
-  sessionId: string,
-  options: { now: Date; includeSuggested: boolean; sessionMetal: Metal; events?: (view: Omit<BagView, 'response'>) => DataLayerEvent[] },
-): Promise<BagView> {
-  const cart = await loadCart(db, sessionId);
-  const lines = cart ? await pricedLines(db, cart.id) : [];
-  const { merchandiseCents } = bagSubtotals(lines);
-
+/** The bag as the storefront shows it (totals, shipping, the promotion's state, suggestions, GA4 events). */
+export function presentBag(bag: LoadedBag, options: { now: Date; events?: (view: Omit<BagView, 'response'>) => DataLayerEvent[] }): BagView {
+  const { cart, lines } = bag;
   let promoCode: BagResponse['tempOrder']['promoCode'] = null;
   let discountCents = 0;
-  const promotion = cart?.promotionId ? await findPromotion(db, cart.promotionId) : undefined;
-  if (cart && promotion) {
-    const verdict = await checkPromotion(db, promotion, { sessionId, merchandiseCents, now: options.now });
+  const verdict = bagPromotionVerdict(bag, options.now);
+  if (bag.promotion && verdict) {
     discountCents = verdict.ok ? verdict.discountCents : 0;
-    promoCode = { code: promotion.code, description: promotion.description, applied: verdict.ok, message: verdict.ok ? null : verdict.message };
+    promoCode = { code: bag.promotion.code, description: bag.promotion.description, applied: verdict.ok, message: verdict.ok ? null : verdict.message };
   }
 
   const state = cart?.shipToStateProvince ? findStateProvince(cart.shipToStateProvince) : undefined;
   const shippingTypeId = (cart?.shippingTypeId ?? DEFAULT_SHIPPING_TYPE) as ShippingTypeId;
-  const timing = { leadTimeDays: Math.max(0, ...lines.map((line) => line.leadTimeDays)), hasAssembly: lines.some((line) => line.kind === 'charm_assembly') };
+  const timing = bagTiming(lines);
   const offered = state ? shippingOptions(state, options.now, timing).some((option) => option.id === shippingTypeId) : true;
   const effectiveShipping: ShippingTypeId = offered ? shippingTypeId : DEFAULT_SHIPPING_TYPE;
   const shippingCents = lines.length === 0 ? 0 : (SHIPPING_TYPES.find((type) => type.id === effectiveShipping)?.priceCents ?? 0);
   const totals = bagTotals(lines, discountCents, shippingCents);
-  const suggestedItems = options.includeSuggested ? await suggestItems(db, cart?.id, options.sessionMetal, lines) : [];
 
   const response: BagResponse = {
-    stateProvinces: STATE_PROVINCES.map(({ code, name }) => ({ code, name })),
+    stateProvinces: STATE_PROVINCE_CHOICES,
     suggestAddOnAssembly: shouldSuggestAssembly(lines),
-    suggestedItems,
+    suggestedItems: bag.suggestions.map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, bag.sessionMetal)),
     tempOrder: {
       tempOrderItems: lines.map((line) => line.item),
       itemCount: countBagItems(lines.map((line) => line.item)),
@@ -252,7 +336,7 @@ export async function readBag(
         shipping: money(totals.shippingCents),
         total: money(totals.totalCents),
       },
-      estimatedShipDate: lines.length === 0 ? null : estimateShipDate(options.now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? 3 : 0 }),
+      estimatedShipDate: lines.length === 0 ? null : estimateShipDate(options.now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
       sameDayCutoffMinutes: minutesUntilCutoff(options.now),
     },
     dataLayers: options.events?.({ cart, lines }) ?? [],
@@ -260,26 +344,9 @@ export async function readBag(
   return { cart, lines, response };
 }
 
-/** A few products that fit the bag: a bracelet for charms without one, charms from the bag's categories. */
-async function suggestItems(db: Db, cartId: string | undefined, metal: Metal, lines: PricedBagLine[]) {
-  const products = lines.filter((line) => line.kind === 'product');
-  const needsBracelet = products.length > 0 && !products.some((line) => line.isBracelet);
-  const inBag = sql`(select product_id from cart_items where cart_id = ${cartId ?? null} and product_id is not null)`;
-  const columns = sql`p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
-    p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug", pp.price_cents as "priceCents"`;
-  const from = sql`from products p join categories c on c.id = p.primary_category_id
-    join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}`;
-  const bracelet = needsBracelet
-    ? await queryRows<SummaryRow>(db, sql`select ${columns} ${from} where p.kind = 'bracelet' and p.collections = '{}' order by p.units_sold desc, p.id limit 1`)
-    : [];
-  const charms = await queryRows<SummaryRow>(
-    db,
-    products.length > 0
-      ? sql`select ${columns} ${from}
-            where p.kind = 'charm' and p.id not in ${inBag}
-              and p.primary_category_id in (select primary_category_id from products where id in ${inBag})
-            order by p.units_sold desc, p.id limit ${4 - bracelet.length}`
-      : sql`select ${columns} ${from} where p.kind = 'charm' order by p.units_sold desc, p.id limit 4`,
-  );
-  return [...bracelet, ...charms].map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, metal));
+const STATE_PROVINCE_CHOICES = STATE_PROVINCES.map(({ code, name }) => ({ code, name }));
+
+/** What the bag adds to shipping times: the longest lead time of its products, and assembly. */
+export function bagTiming(lines: PricedBagLine[]): { leadTimeDays: number; hasAssembly: boolean } {
+  return { leadTimeDays: Math.max(0, ...lines.map((line) => line.leadTimeDays)), hasAssembly: lines.some((line) => line.kind === 'charm_assembly') };
 }

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { CompleteOrderBody, CompleteOrderResponse } from '@charms/contracts/checkout';
-import { bagSubtotals, bagTotals } from '@charms/domain/bag';
+import { bagTotals } from '@charms/domain/bag';
 import { estimateShipDate } from '@charms/domain/ship-dates';
 import { ASSEMBLY_DAYS, SHIPPING_TYPES, findStateProvince, shippingOptions } from '@charms/domain/shipping';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
-import { cartItems, carts, orderLines, orders, paymentAttempts, promotionUses, promotions, type OrderRow } from '../db/schema';
+import { carts, orders, paymentAttempts, type OrderRow } from '../db/schema';
 import { renderOrderConfirmation, type StoreDetails } from '../email/order-confirmation';
-import { queueEmail } from '../email/outbox';
 import { HttpError, invalidFields } from '../http-error';
 import { GatewayUnavailableError, type PaymentGateway, SANDBOX_NONCES, declineMessage } from '../payments/gateway';
-import { assertSession } from './bag-changes';
-import { checkPromotion, findPromotion, loadCart, pricedLines } from './bag-read';
-import { findOrder, orderView } from './order-view';
+import { unknownSession } from './bag-changes';
+import { bagPromotionVerdict, bagTiming, loadBag, loadCart } from './bag-read';
+import { type OrderLineView, findOrder, orderView, presentOrder, readOrderLines } from './order-view';
 
 /**
  * Placing an order: validate, price everything again from the database, charge once, then record the order,
@@ -41,24 +40,30 @@ const STALE_CHECKOUT_MS = 2 * 60_000;
 const orderInProgress = () =>
   new HttpError(409, 'ORDER_IN_PROGRESS', 'Your order is already being placed in another window. Please wait a moment, then check your email or your bag.');
 
-async function respond(context: CheckoutContext, order: OrderRow): Promise<CompleteOrderResponse> {
-  return { order: await orderView(context.db, order, context.linkSecret), dataLayers: [] };
+async function respond(context: CheckoutContext, order: OrderRow, lines?: OrderLineView[]): Promise<CompleteOrderResponse> {
+  const view = lines ? presentOrder(order, lines, context.linkSecret) : await orderView(context.db, order, context.linkSecret);
+  return { order: view, dataLayers: [] };
 }
 
 export async function completeOrder(context: CheckoutContext, sessionId: string, body: CompleteOrderBody): Promise<CompleteOrderResponse> {
   const { db } = context;
-  await assertSession(db, sessionId);
+  // In one read: this checkout's order when it is a replay, and an unfinished checkout of this bag (another
+  // window, or one whose answer was lost). An unknown session has neither, and is refused with the bag below.
+  const checkingOut = sql`(select checkout_order_id from carts where session_id = ${sessionId})`;
+  const found = await db
+    .select({ order: orders, blocking: sql<boolean>`${orders.id} is not distinct from ${checkingOut}` })
+    .from(orders)
+    .where(or(and(eq(orders.sessionId, sessionId), eq(orders.idempotencyKey, body.idempotencyKey)), eq(orders.id, checkingOut)));
 
   // A replay of the same checkout answers with its order.
-  const [previous] = await db.select().from(orders).where(and(eq(orders.sessionId, sessionId), eq(orders.idempotencyKey, body.idempotencyKey)));
+  const previous = found.find((row) => row.order.sessionId === sessionId && row.order.idempotencyKey === body.idempotencyKey)?.order;
   if (previous) {
     const settled = await settle(context, previous);
     if (settled) return respond(context, settled);
   }
 
-  // An unfinished checkout of this bag (another window, or one whose answer was lost) is resolved first.
-  const cartBefore = await loadCart(db, sessionId);
-  const blocking = cartBefore?.checkoutOrderId ? await findOrder(db, { id: cartBefore.checkoutOrderId }) : undefined;
+  // An unfinished checkout of this bag is resolved first.
+  const blocking = found.find((row) => row.blocking && row.order.id !== previous?.id)?.order;
   if (blocking) {
     const age = context.now().getTime() - blocking.createdAt.getTime();
     if (blocking.status === 'pending_payment' && age < STALE_CHECKOUT_MS) throw orderInProgress();
@@ -76,7 +81,7 @@ export async function completeOrder(context: CheckoutContext, sessionId: string,
     if (settled) return respond(context, settled);
     throw orderInProgress();
   }
-  return charge(context, order.order, body);
+  return charge(context, order, body);
 }
 
 /**
@@ -102,7 +107,7 @@ async function settle(context: CheckoutContext, order: OrderRow): Promise<OrderR
     context.log.error({ err: error, order: order.number }, 'payment outcome still unknown');
     throw paymentUnconfirmed();
   }
-  if (found) return finalizePaid(context, order, found.transactionId, order.cardDescription);
+  if (found) return (await finalizePaid(context, order, { transactionId: found.transactionId, card: order.cardDescription })).order;
   await abandon(context.db, order);
   return undefined;
 }
@@ -114,7 +119,14 @@ const paymentUnconfirmed = () =>
     'We could not confirm whether your card was charged. Please do not place the order again: try this button again in a few minutes, and we will never charge you twice.',
   );
 
-type Reserved = { kind: 'new'; order: OrderRow } | { kind: 'existing'; order: OrderRow };
+/** A new order, with its lines as the shopper will see them and the payment attempt started for it. */
+interface NewOrder {
+  kind: 'new';
+  order: OrderRow;
+  lines: OrderLineView[];
+  attemptId: string;
+}
+type Reserved = NewOrder | { kind: 'existing'; order: OrderRow };
 
 /** Prices the bag from the database and writes the order as pending_payment, holding the bag's lock. */
 async function reserveOrder(context: CheckoutContext, sessionId: string, body: CompleteOrderBody): Promise<Reserved> {
@@ -126,19 +138,22 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
 
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // Lock the bag first; read it in the next statement, which sees every change committed before the lock.
     const cart = await loadCart(tx, sessionId, { lock: true });
     if (cart?.checkoutOrderId) {
       const current = await findOrder(tx, { id: cart.checkoutOrderId });
       if (current && current.sessionId === sessionId && current.idempotencyKey === body.idempotencyKey) return { kind: 'existing', order: current };
       throw orderInProgress();
     }
-    const lines = cart ? await pricedLines(tx, cart.id) : [];
-    if (lines.length === 0) throw new HttpError(400, 'BAG_EMPTY', 'Your bag is empty. Add a charm or a bracelet first.');
+    const bag = await loadBag(tx, sessionId, { suggestions: false });
+    if (!bag) throw unknownSession();
+    const { lines } = bag;
+    if (!cart || lines.length === 0) throw new HttpError(400, 'BAG_EMPTY', 'Your bag is empty. Add a charm or a bracelet first.');
     const unavailable = lines.find((line) => !line.orderable);
     if (unavailable) {
       throw new HttpError(409, 'BAG_CHANGED', `${unavailable.item.product?.name ?? 'An item'} is no longer available in ${unavailable.item.metal?.name ?? 'its metal'}. Please remove it from your bag.`);
     }
-    const timing = { leadTimeDays: Math.max(0, ...lines.map((line) => line.leadTimeDays)), hasAssembly: lines.some((line) => line.kind === 'charm_assembly') };
+    const timing = bagTiming(lines);
     if (!shippingOptions(state, now, timing).some((option) => option.id === shippingType.id)) {
       throw invalidFields([{ field: 'shippingTypeId', message: `is not offered to ${state.name}` }]);
     }
@@ -147,18 +162,16 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
       if (used) throw new HttpError(400, 'PAYMENT_METHOD_USED', 'This card authorization was already used for an order. Please enter your card again.');
     }
 
-    const promotion = cart!.promotionId ? await findPromotion(tx, cart!.promotionId) : undefined;
-    const { merchandiseCents } = bagSubtotals(lines);
-    const verdict = promotion ? await checkPromotion(tx, promotion, { sessionId, merchandiseCents, now }) : undefined;
+    const verdict = bagPromotionVerdict(bag, now);
+    const promotion = verdict?.ok ? bag.promotion : undefined;
     const totals = bagTotals(lines, verdict?.ok ? verdict.discountCents : 0, shippingType.priceCents);
 
-    const [{ number }] = (await queryRows<{ number: string }>(tx, sql`select 'CB-' || nextval('order_number_seq') as number`)) as [{ number: string }];
     const id = randomUUID();
     const [order] = await tx
       .insert(orders)
       .values({
         id,
-        number,
+        number: sql`'CB-' || nextval('order_number_seq')`,
         sessionId,
         idempotencyKey: body.idempotencyKey,
         status: 'pending_payment',
@@ -176,69 +189,76 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
         discountCents: totals.discountCents,
         shippingCents: totals.shippingCents,
         totalCents: totals.totalCents,
-        promotionId: verdict?.ok ? promotion!.id : null,
-        promoCode: verdict?.ok ? promotion!.code : null,
+        promotionId: promotion?.id ?? null,
+        promoCode: promotion?.code ?? null,
         estimatedShipDate: estimateShipDate(now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
         paymentGateway: context.gateway.name,
         paymentNonce: body.paymentMethodNonce,
       })
       .returning();
-    await tx.insert(orderLines).values(
-      lines.map((line, position) => ({
-        id: randomUUID(),
-        orderId: id,
-        position,
-        kind: line.kind,
-        productId: line.productId,
-        name: line.item.product?.name ?? (line.kind === 'charm_assembly' ? 'Charm bracelet assembly' : 'Engraving'),
-        description: line.item.description,
-        metalId: line.metalId,
-        braceletSize: line.item.braceletSize,
-        quantity: line.quantity,
-        unitCents: line.unitCents,
-        lineCents: line.unitCents * line.quantity,
-        engravingText: line.item.itemSpecifics[0]?.text ?? null,
-        engravingFont: line.item.itemSpecifics[0]?.font ?? null,
-        isPhotoArt: line.item.product?.isPhotoArt ?? false,
-      })),
+    const orderLines = lines.map((line, position) => ({
+      id: randomUUID(),
+      position,
+      kind: line.kind,
+      productId: line.productId,
+      name: line.item.product?.name ?? (line.kind === 'charm_assembly' ? 'Charm bracelet assembly' : 'Engraving'),
+      description: line.item.description,
+      metalId: line.metalId,
+      braceletSize: line.item.braceletSize,
+      quantity: line.quantity,
+      unitCents: line.unitCents,
+      lineCents: line.unitCents * line.quantity,
+      engravingText: line.item.itemSpecifics[0]?.text ?? null,
+      engravingFont: line.item.itemSpecifics[0]?.font ?? null,
+      isPhotoArt: line.item.product?.isPhotoArt ?? false,
+    }));
+    // The lines, the bag marked as being checked out, and the payment attempt about to start: one statement.
+    const attemptId = randomUUID();
+    await queryRows(
+      tx,
+      sql`with written_lines as (
+            insert into order_lines (id, order_id, position, kind, product_id, name, description, metal_id, bracelet_size, quantity,
+                                     unit_cents, line_cents, engraving_text, engraving_font, is_photo_art)
+            select l.id, ${id}, l.position, l.kind, l."productId", l.name, l.description, l."metalId", l."braceletSize", l.quantity,
+                   l."unitCents", l."lineCents", l."engravingText", l."engravingFont", l."isPhotoArt"
+            from json_to_recordset(${JSON.stringify(orderLines)}::json) as l(id uuid, position smallint, kind text, "productId" integer,
+                 name text, description text, "metalId" smallint, "braceletSize" double precision, quantity integer, "unitCents" integer,
+                 "lineCents" integer, "engravingText" text, "engravingFont" text, "isPhotoArt" boolean)
+          ),
+          marked as (update carts set checkout_order_id = ${id} where id = ${cart.id})
+          insert into payment_attempts (id, order_id, order_number, session_id, gateway, amount_cents, status)
+          values (${attemptId}, ${id}, ${order!.number}, ${sessionId}, ${context.gateway.name}, ${order!.totalCents}, 'started')`,
+      { prepared: true },
     );
-    await tx.update(carts).set({ checkoutOrderId: id }).where(eq(carts.id, cart!.id));
-    return { kind: 'new', order: order! };
+    return { kind: 'new', order: order!, lines: orderLines, attemptId };
   });
 }
 
-async function recordAttempt(db: Db, order: OrderRow, gateway: PaymentGateway) {
-  const id = randomUUID();
-  await db.insert(paymentAttempts).values({
-    id,
-    orderId: order.id,
-    orderNumber: order.number,
-    sessionId: order.sessionId,
-    gateway: gateway.name,
-    amountCents: order.totalCents,
-    status: 'started',
-  });
-  return async (status: 'succeeded' | 'declined' | 'failed' | 'voided' | 'needs_reconciliation', details: { transactionId?: string | null; code?: string; message?: string } = {}) => {
-    await db
-      .update(paymentAttempts)
-      .set({
-        status,
-        transactionId: details.transactionId ?? null,
-        processorResponseCode: details.code ?? null,
-        message: details.message ?? null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(paymentAttempts.id, id));
-  };
+type AttemptStatus = 'succeeded' | 'declined' | 'failed' | 'voided' | 'needs_reconciliation';
+
+/** Records how a payment attempt ended. */
+async function endAttempt(db: Db, attemptId: string, status: AttemptStatus, details: { transactionId?: string | null; code?: string; message?: string } = {}) {
+  await db
+    .update(paymentAttempts)
+    .set({
+      status,
+      transactionId: details.transactionId ?? null,
+      processorResponseCode: details.code ?? null,
+      message: details.message ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(paymentAttempts.id, attemptId));
 }
 
-async function charge(context: CheckoutContext, order: OrderRow, body: CompleteOrderBody): Promise<CompleteOrderResponse> {
+async function charge(context: CheckoutContext, reserved: NewOrder, body: CompleteOrderBody): Promise<CompleteOrderResponse> {
   const { db, gateway, log } = context;
-  const update = await recordAttempt(db, order, gateway);
-  if (order.totalCents === 0) {
-    await update('succeeded', { message: 'nothing to charge' });
-    return respond(context, await finalizePaid(context, order, null, null));
-  }
+  const { order, lines, attemptId } = reserved;
+  const update = (status: AttemptStatus, details?: { transactionId?: string | null; code?: string; message?: string }) => endAttempt(db, attemptId, status, details);
+  const paid = async (payment: { transactionId: string | null; card: string | null; message?: string }) => {
+    const result = await finalizePaid(context, order, { ...payment, attemptId }, lines);
+    return respond(context, result.order, result.lines);
+  };
+  if (order.totalCents === 0) return paid({ transactionId: null, card: null, message: 'nothing to charge' });
   let result;
   try {
     result = await gateway.sale({ amountCents: order.totalCents, nonce: body.paymentMethodNonce, deviceData: body.deviceData, orderId: order.id });
@@ -255,10 +275,7 @@ async function charge(context: CheckoutContext, order: OrderRow, body: CompleteO
       await db.update(orders).set({ status: 'payment_unknown' }).where(eq(orders.id, order.id));
       throw paymentUnconfirmed();
     }
-    if (found) {
-      await update('succeeded', { transactionId: found.transactionId, message: 'found after a lost answer' });
-      return respond(context, await finalizePaid(context, order, found.transactionId, null));
-    }
+    if (found) return paid({ transactionId: found.transactionId, card: null, message: 'found after a lost answer' });
     await update('failed', { message: 'gateway did not answer; no charge was made' });
     await abandon(db, order);
     throw new HttpError(503, 'PAYMENT_UNAVAILABLE', 'We could not reach the card processor, and your card was not charged. Please try again in a minute.');
@@ -275,9 +292,8 @@ async function charge(context: CheckoutContext, order: OrderRow, body: CompleteO
     throw new HttpError(400, 'PAYMENT_METHOD_INVALID', 'We could not use those card details. Please enter your card again.', { gatewayCode: result.code });
   }
 
-  await update('succeeded', { transactionId: result.transactionId });
   try {
-    return respond(context, await finalizePaid(context, order, result.transactionId, result.cardDescription));
+    return await paid({ transactionId: result.transactionId, card: result.cardDescription });
   } catch (error) {
     // Charged, but the order could not be recorded: cancel the charge rather than keep money without an order.
     log.error({ err: error, order: order.number }, 'order not recorded after a successful charge; voiding it');
@@ -294,32 +310,51 @@ async function charge(context: CheckoutContext, order: OrderRow, body: CompleteO
   }
 }
 
-/** Marks the order paid, counts the promotion, empties the bag and queues the confirmation, all or nothing. */
-async function finalizePaid(context: CheckoutContext, order: OrderRow, transactionId: string | null, card: string | null): Promise<OrderRow> {
+/**
+ * Marks the order paid, ends its payment attempt, counts the promotion, empties the bag and queues the
+ * confirmation: one statement, so all or nothing. Rendering the email needs the order's lines: the caller passes
+ * those it just wrote, or they are read. An order already paid by someone else is returned as it is.
+ */
+async function finalizePaid(
+  context: CheckoutContext,
+  order: OrderRow,
+  payment: { transactionId: string | null; card: string | null; attemptId?: string; message?: string },
+  knownLines?: OrderLineView[],
+): Promise<{ order: OrderRow; lines?: OrderLineView[] }> {
   const { db } = context;
-  const paid = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [updated] = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: sql`now()`, paymentTransactionId: transactionId, cardDescription: card })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, ['pending_payment', 'payment_unknown'])))
-      .returning();
-    if (!updated) return (await findOrder(tx, { id: order.id }))!;
-    if (updated.promotionId !== null) {
-      await tx.update(promotions).set({ timesUsed: sql`${promotions.timesUsed} + 1` }).where(eq(promotions.id, updated.promotionId));
-      await tx.insert(promotionUses).values({ promotionId: updated.promotionId, sessionId: updated.sessionId });
-    }
-    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.checkoutOrderId, order.id));
-    if (cart) {
-      await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-      await tx.update(carts).set({ checkoutOrderId: null, promotionId: null, orderComments: null }).where(eq(carts.id, cart.id));
-    }
-    const email = renderOrderConfirmation(await orderView(tx, updated, context.linkSecret), context.store);
-    await queueEmail(tx, { orderId: updated.id, kind: 'order_confirmation', to: updated.email, ...email });
-    return updated;
-  });
+  const lines = knownLines ?? (await readOrderLines(db, order.id));
+  const paidAt = new Date();
+  const paidOrder: OrderRow = { ...order, status: 'paid', paidAt, paymentTransactionId: payment.transactionId, cardDescription: payment.card };
+  const email = renderOrderConfirmation(presentOrder(paidOrder, lines, context.linkSecret), context.store);
+  const [row] = await queryRows<{ paid: number }>(
+    db,
+    sql`with paid as (
+          update orders set status = 'paid', paid_at = ${paidAt.toISOString()}::timestamptz, payment_transaction_id = ${payment.transactionId}::text,
+                 card_description = ${payment.card}::text
+          where id = ${order.id} and status in ('pending_payment', 'payment_unknown')
+          returning id, promotion_id, session_id
+        ),
+        attempt as (
+          update payment_attempts set status = 'succeeded', transaction_id = ${payment.transactionId}::text, message = ${payment.message ?? null}::text,
+                 updated_at = now()
+          where id = ${payment.attemptId ?? null}::uuid and exists (select 1 from paid)
+        ),
+        counted as (update promotions set times_used = times_used + 1 where id = (select promotion_id from paid)),
+        used as (insert into promotion_uses (promotion_id, session_id) select promotion_id, session_id from paid where promotion_id is not null),
+        bag as (select id from carts where checkout_order_id = ${order.id} and exists (select 1 from paid)),
+        emptied as (delete from cart_items where cart_id in (select id from bag)),
+        freed as (update carts set checkout_order_id = null, promotion_id = null, order_comments = null where id in (select id from bag)),
+        queued as (
+          insert into email_outbox (id, order_id, kind, "to", subject, html, text)
+          select ${randomUUID()}, id, 'order_confirmation', ${order.email}, ${email.subject}, ${email.html}, ${email.text} from paid
+          on conflict (order_id, kind) do nothing
+        )
+        select count(*)::int as paid from paid`,
+    { prepared: true },
+  );
+  if (row?.paid !== 1) return { order: (await findOrder(db, { id: order.id }))! };
   context.onPaid?.();
-  return paid;
+  return { order: paidOrder, lines };
 }
 
 /** Removes an order that was never charged and frees its bag for another try. */

@@ -18,7 +18,7 @@ export function isValidOrderToken(number: string, token: string, secret: string)
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-interface LineRow {
+export interface OrderLineView {
   kind: 'product' | 'additional_characters' | 'charm_assembly';
   name: string;
   description: string;
@@ -39,14 +39,22 @@ export async function findOrder(db: Db, by: { number: string } | { id: string })
   return row;
 }
 
-/** The order as the shopper sees it on the confirmation page and in the email. */
+/** The order as the shopper sees it on the confirmation page and in the email, read from the database. */
 export async function orderView(db: Db, order: OrderRow, secret: string): Promise<Order> {
-  const lines = await queryRows<LineRow>(
+  return presentOrder(order, await readOrderLines(db, order.id), secret);
+}
+
+export async function readOrderLines(db: Db, orderId: string): Promise<OrderLineView[]> {
+  return queryRows<OrderLineView>(
     db,
     sql`select kind, name, description, bracelet_size as "braceletSize", quantity, unit_cents as "unitCents", line_cents as "lineCents",
                engraving_text as "engravingText", engraving_font as "engravingFont", is_photo_art as "isPhotoArt"
-        from order_lines where order_id = ${order.id} order by position`,
+        from order_lines where order_id = ${orderId} order by position`,
   );
+}
+
+/** The order as the shopper sees it, from its row and its lines (in order). */
+export function presentOrder(order: OrderRow, lines: OrderLineView[], secret: string): Order {
   return {
     number: order.number,
     status: order.status,

@@ -2,8 +2,8 @@ import type { ShippingTypesResponse } from '@charms/contracts/bag';
 import { findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import type { Db } from '../db/client';
 import { invalidFields } from '../http-error';
-import { assertSession } from './bag-changes';
-import { loadCart, pricedLines } from './bag-read';
+import { unknownSession } from './bag-changes';
+import { bagTiming, loadBag } from './bag-read';
 import { money } from './catalog-presenters';
 
 const NOTES: Record<string, string[]> = {
@@ -20,10 +20,9 @@ export async function shippingTypesFor(db: Db, sessionId: string, stateCode: str
   if (!state) {
     throw invalidFields([{ field: 'shipToStateProvince', message: 'is not a US state, DC, territory or military code (for Canada choose AK)' }]);
   }
-  await assertSession(db, sessionId);
-  const cart = await loadCart(db, sessionId);
-  const lines = cart ? await pricedLines(db, cart.id) : [];
-  const timing = { leadTimeDays: Math.max(0, ...lines.map((line) => line.leadTimeDays)), hasAssembly: lines.some((line) => line.kind === 'charm_assembly') };
+  const bag = await loadBag(db, sessionId, { suggestions: false });
+  if (!bag) throw unknownSession();
+  const timing = bagTiming(bag.lines);
   return {
     stateProvince: { code: state.code, name: state.name },
     shippingTypes: shippingOptions(state, now, timing).map(({ priceCents, ...option }) => ({ ...option, price: money(priceCents) })),
