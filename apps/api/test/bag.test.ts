@@ -178,6 +178,19 @@ describe('changing the bag', () => {
     const withCharms = await bag(session);
     expect(withCharms.suggestAddOnAssembly).toBe(false);
     expect(withCharms.suggestedItems[0]!.path).toContain('-bracelets/');
+    // Then the best-selling charms listed in the charm's own (primary) category, in the session's metal, never
+    // the charm in the bag.
+    const detail = (await t.app.inject(`/api/products/detail?path=${encodeURIComponent(charm.path)}`)).json() as {
+      product: { breadcrumbs: { path: string }[] };
+    };
+    const categorySlug = detail.product.breadcrumbs[1]!.path.split('/').at(-1)!;
+    const bestSellers = productListResponseSchema.parse(
+      (await t.app.inject(`/api/products?path=/products/category/${categorySlug}&metalId=40&pageSize=12&orderBy=BestSelling`)).json(),
+    ).products;
+    const charmSuggestions = withCharms.suggestedItems.slice(1);
+    expect(charmSuggestions.map((item) => item.id)).toEqual(
+      bestSellers.filter((listed) => listed.id !== charm.id && !listed.path.includes('-bracelets/')).slice(0, 3).map((listed) => listed.id),
+    );
     const bracelet = await firstProduct('/products/category/Charm-Bracelets');
     const both = await ok(await call(session, 'POST', '/shopping-cart/items', { productId: bracelet.id, metalId: 40, quantity: 1, braceletSize: 7.5 }));
     expect(both.suggestAddOnAssembly).toBe(true);

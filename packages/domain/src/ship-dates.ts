@@ -22,10 +22,20 @@ const centralParts = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** The wall-clock date and time in Central time at an instant (daylight saving included). */
+let lastCentral: { minute: number; time: CentralTime } | undefined;
+
+/**
+ * The wall-clock date and time in Central time at an instant (daylight saving included). Every answer about the
+ * bag asks this several times, so the last minute's answer is kept (Central time is a whole number of hours from
+ * UTC, so it is the same for the whole UTC minute).
+ */
 export function toCentral(instant: Date): CentralTime {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (lastCentral?.minute === minute) return lastCentral.time;
   const parts = Object.fromEntries(centralParts.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+  const time: CentralTime = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) });
+  lastCentral = { minute, time };
+  return time;
 }
 
 function dayOfWeek(date: string): number {

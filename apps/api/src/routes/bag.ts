@@ -29,6 +29,7 @@ import {
   saveBag,
   setQuantity,
 } from '../services/bag-changes';
+import { suggestItems } from '../services/bag-suggestions';
 import { shippingTypesFor } from '../services/shipping-types';
 
 /** Failed promo codes allowed per window: enough for typos, too few for guessing. */
@@ -50,9 +51,10 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   type Events = (view: Omit<BagView, 'response'>) => DataLayerEvent[];
   async function respond(request: FastifyRequest, sessionId: string, events?: Events) {
     const query = request.query as { includeSuggestedItems?: string };
-    const bag = await loadBag(db, sessionId, { suggestions: query.includeSuggestedItems !== 'false' });
+    const bag = await loadBag(db, sessionId);
     if (!bag) throw unknownSession();
-    return presentBag(bag, { now: new Date(), ...(events ? { events } : {}) }).response;
+    const suggestedItems = query.includeSuggestedItems === 'false' ? [] : await suggestItems(db, app.catalogCache, bag.sessionMetal, bag.lines);
+    return presentBag(bag, { now: new Date(), suggestedItems, ...(events ? { events } : {}) }).response;
   }
   const cartEvent = (event: string, lines: Omit<BagView, 'response'>['lines']): DataLayerEvent => ({
     event,
@@ -126,7 +128,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sessionId = request.headers.usersessionid;
-      const before = await loadBag(db, sessionId, { suggestions: false });
+      const before = await loadBag(db, sessionId);
       if (!before) throw unknownSession();
       const removed = before.lines.filter((line) => line.item.itemUuid === request.params.itemUuid && line.kind === 'product');
       await removeItem(db, sessionId, request.params.itemUuid);

@@ -143,7 +143,7 @@ export async function addItem(db: Db, sessionId: string, body: AddItemBody): Pro
 /** Adds the charm assembly line once; a second call changes nothing. */
 export async function addAssembly(db: Db, sessionId: string): Promise<void> {
   await changeBag(db, sessionId, async (tx, cart) => {
-    const { lines } = (await loadBag(tx, sessionId, { suggestions: false }))!;
+    const { lines } = (await loadBag(tx, sessionId))!;
     if (lines.some((line) => line.kind === 'charm_assembly')) return;
     if (!lines.some((line) => line.kind === 'product' && line.isBracelet)) {
       throw new HttpError(400, 'ASSEMBLY_NEEDS_BRACELET', 'Add a charm bracelet to your bag first: assembly puts your charms on it.');
@@ -209,7 +209,7 @@ export async function applyPromoCode(db: Db, sessionId: string, code: string, no
   const normalized = normalizeCode(code);
   return changeBag(db, sessionId, async (tx, cart) => {
     const { promotion, usesBySession } = await findPromotionByCode(tx, normalized, sessionId);
-    const { merchandiseCents } = bagSubtotals((await loadBag(tx, sessionId, { suggestions: false }))!.lines);
+    const { merchandiseCents } = bagSubtotals((await loadBag(tx, sessionId))!.lines);
     const verdict = evaluatePromotion(promotion, { now, merchandiseCents, usesBySession });
     if (verdict.ok) await tx.update(carts).set({ promotionId: promotion!.id }).where(eq(carts.id, cart.id));
     return { ...verdict, code: normalized };

@@ -1,4 +1,5 @@
 import type { BagItem, BagResponse } from '@charms/contracts/bag';
+import type { ProductSummary } from '@charms/contracts/catalog';
 import type { DataLayerEvent } from '@charms/contracts/envelope';
 import { ASSEMBLY_FEE_CENTS, type PricedLine, bagSubtotals, bagTotals, lineTotal, shouldSuggestAssembly } from '@charms/domain/bag';
 import { ENGRAVING_FONTS, chargedCharacters, engravingCharge } from '@charms/domain/engraving';
@@ -11,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { type PromotionRow, promotions } from '../db/schema';
-import { type SummaryRow, imageUrl, money, pathOf, toSummary } from './catalog-presenters';
+import { type SummaryRow, imageUrl, money, pathOf } from './catalog-presenters';
 
 /** Reads a shopper's bag and prices it from the database: nothing a client sent is trusted. */
 
@@ -38,6 +39,7 @@ interface ItemRow extends Omit<SummaryRow, 'id' | 'priceCents' | 'kind'> {
   quantity: number;
   priceCents: number | null;
   leadTimeMaxDays: number | null;
+  primaryCategoryId: number | null;
 }
 
 interface SpecificRow {
@@ -52,6 +54,8 @@ export interface PricedBagLine extends PricedLine {
   item: BagItem;
   productId: number | null;
   metalId: number | null;
+  /** The product's primary category (suggestions come from the bag's categories). */
+  categoryId: number | null;
   leadTimeDays: number;
   /** False when the product is no longer offered in its metal: checkout refuses it. */
   orderable: boolean;
@@ -72,7 +76,7 @@ export async function loadCart(db: Db, sessionId: string, options: { lock?: bool
 const cartColumns = sql`id, session_id as "sessionId", promotion_id as "promotionId", ship_to_state_province as "shipToStateProvince",
   shipping_type_id as "shippingTypeId", order_comments as "orderComments", email, checkout_order_id as "checkoutOrderId"`;
 
-/** A shopper's bag as stored, priced, with its promotion and (when asked) suggested items: one statement. */
+/** A shopper's bag as stored, priced, with its promotion. */
 export interface LoadedBag {
   sessionMetal: Metal;
   cart: CartRecord | undefined;
@@ -80,7 +84,6 @@ export interface LoadedBag {
   /** The bag's promotion, and how often this session has used it on orders. */
   promotion: PromotionRow | undefined;
   promotionUsesBySession: number;
-  suggestions: SummaryRow[];
 }
 
 interface BagStatementRow {
@@ -90,15 +93,14 @@ interface BagStatementRow {
   specifics: SpecificRow[];
   promotion: (Omit<PromotionRow, 'startsAt' | 'endsAt'> & { startsAt: string | null; endsAt: string | null }) | null;
   promotionUses: number;
-  suggestions: SummaryRow[];
 }
 
 /**
  * Reads the bag in one round trip (it is read on every bag call, so it is one prepared statement): the session's
- * metal, the bag row, its lines with today's prices, their engraving, the promotion with this session's uses,
- * and the suggested items. Undefined when the session is unknown.
+ * metal, the bag row, its lines with today's prices, their engraving, and the promotion with this session's
+ * uses. Undefined when the session is unknown.
  */
-export async function loadBag(db: Db, sessionId: string, options: { suggestions: boolean }): Promise<LoadedBag | undefined> {
+export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | undefined> {
   const [row] = await queryRows<BagStatementRow>(
     db,
     sql`with s as (select id, metal_id from user_sessions where id = ${sessionId}),
@@ -121,7 +123,8 @@ export async function loadBag(db: Db, sessionId: string, options: { suggestions:
                     'productId', i.product_id, 'metalId', i.metal_id, 'braceletSize', i.bracelet_size, 'quantity', i.quantity,
                     'name', i.name, 'slug', i.slug, 'productKind', i.product_kind, 'brand', i.brand, 'shape', i.shape,
                     'sizes', i.sizes, 'isPhotoArt', i.is_photo_art, 'engravingMaxChars', i.engraving_max_chars,
-                    'leadTimeMaxDays', i.lead_time_max_days, 'primaryCategorySlug', i.primary_category_slug,
+                    'leadTimeMaxDays', i.lead_time_max_days, 'primaryCategoryId', i.primary_category_id,
+                    'primaryCategorySlug', i.primary_category_slug,
                     'priceCents', i.price_cents) order by i.created_at, i.id) from i), '[]') as items,
           coalesce((select json_agg(json_build_object('id', sp.id, 'itemId', sp.item_id, 'text', sp.text, 'font', sp.font))
                     from cart_item_specifics sp where sp.item_id in (select id from i)), '[]') as specifics,
@@ -129,8 +132,7 @@ export async function loadBag(db: Db, sessionId: string, options: { suggestions:
                     'minimumMerchandiseCents', pr.minimum_merchandise_cents, 'startsAt', pr.starts_at, 'endsAt', pr.ends_at,
                     'maxUses', pr.max_uses, 'maxUsesPerSession', pr.max_uses_per_session, 'timesUsed', pr.times_used)
              from promotions pr where pr.id = (select promotion_id from c)) as promotion,
-          (select count(*)::int from promotion_uses u where u.promotion_id = (select promotion_id from c) and u.session_id = s.id) as "promotionUses",
-          ${options.suggestions ? suggestionsColumn : sql`'[]'::json`} as suggestions
+          (select count(*)::int from promotion_uses u where u.promotion_id = (select promotion_id from c) and u.session_id = s.id) as "promotionUses"
         from s`,
     { prepared: true },
   );
@@ -144,47 +146,8 @@ export async function loadBag(db: Db, sessionId: string, options: { suggestions:
     lines: priceLines(row.items, row.specifics),
     promotion,
     promotionUsesBySession: row.promotionUses,
-    suggestions: row.suggestions,
   };
 }
-
-/**
- * Suggested items, inside the bag statement: the best-selling plain bracelet when the bag has charms and no
- * bracelet, then the best-selling charms listed in the categories of the bag's products (from the listing read
- * model's by-sales index, so it costs the same in any catalog size), never an item already in the bag; for a bag
- * without products, the best-selling charms. Four in all, in the session's metal.
- */
-const suggestionsColumn = sql`(
-  with in_bag as (select product_id from i where kind = 'product'),
-  picks as (
-    (select p.id, 0 as bracelet_first, p.units_sold from products p
-       join product_prices pp on pp.product_id = p.id and pp.metal_id = (select metal_id from s)
-     where exists (select 1 from in_bag) and not exists (select 1 from i where product_kind = 'bracelet')
-       and p.kind = 'bracelet' and p.collections = '{}'
-     order by p.units_sold desc, p.id limit 1)
-    union all
-    (select distinct on (top.product_id) top.product_id, 1, top.units_sold
-     from (select distinct primary_category_id from i where kind = 'product' and primary_category_id is not null) bag_category
-     cross join lateral (
-       select l.product_id, l.units_sold from catalog_listings l join products p on p.id = l.product_id
-       where l.category_id = bag_category.primary_category_id and l.metal_id = (select metal_id from s) and not l.unavailable
-         and p.kind = 'charm' and l.product_id not in (select product_id from in_bag)
-       order by l.units_sold desc, l.product_id limit 4) top
-     order by top.product_id)
-    union all
-    (select p.id, 1, p.units_sold from products p
-       join product_prices pp on pp.product_id = p.id and pp.metal_id = (select metal_id from s)
-     where not exists (select 1 from in_bag) and p.kind = 'charm'
-     order by p.units_sold desc, p.id limit 4)
-  ),
-  chosen as (select * from picks order by bracelet_first, units_sold desc, id limit 4)
-  select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'slug', p.slug, 'kind', p.kind, 'brand', p.brand,
-           'shape', p.shape, 'sizes', p.sizes, 'isPhotoArt', p.is_photo_art, 'engravingMaxChars', p.engraving_max_chars,
-           'primaryCategorySlug', cat.url_friendly_name, 'priceCents', pp.price_cents)
-           order by chosen.bracelet_first, chosen.units_sold desc, chosen.id), '[]')
-  from chosen join products p on p.id = chosen.id join categories cat on cat.id = p.primary_category_id
-  join product_prices pp on pp.product_id = p.id and pp.metal_id = (select metal_id from s)
-)`;
 
 /** Prices the bag's lines: products at today's price in their metal, engraving per character, assembly. */
 function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] {
@@ -253,6 +216,7 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] 
       quantity: row.quantity,
       item,
       productId: row.productId,
+      categoryId: row.primaryCategoryId,
       metalId: row.metalId,
       leadTimeDays: row.leadTimeMaxDays ?? 0,
       orderable: row.kind !== 'product' || row.priceCents !== null,
@@ -298,7 +262,10 @@ export interface BagView {
 }
 
 /** The bag as the storefront shows it (totals, shipping, the promotion's state, suggestions, GA4 events). */
-export function presentBag(bag: LoadedBag, options: { now: Date; events?: (view: Omit<BagView, 'response'>) => DataLayerEvent[] }): BagView {
+export function presentBag(
+  bag: LoadedBag,
+  options: { now: Date; suggestedItems: ProductSummary[]; events?: (view: Omit<BagView, 'response'>) => DataLayerEvent[] },
+): BagView {
   const { cart, lines } = bag;
   let promoCode: BagResponse['tempOrder']['promoCode'] = null;
   let discountCents = 0;
@@ -319,7 +286,7 @@ export function presentBag(bag: LoadedBag, options: { now: Date; events?: (view:
   const response: BagResponse = {
     stateProvinces: STATE_PROVINCE_CHOICES,
     suggestAddOnAssembly: shouldSuggestAssembly(lines),
-    suggestedItems: bag.suggestions.map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, bag.sessionMetal)),
+    suggestedItems: options.suggestedItems,
     tempOrder: {
       tempOrderItems: lines.map((line) => line.item),
       itemCount: countBagItems(lines.map((line) => line.item)),

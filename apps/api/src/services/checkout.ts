@@ -145,7 +145,7 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
       if (current && current.sessionId === sessionId && current.idempotencyKey === body.idempotencyKey) return { kind: 'existing', order: current };
       throw orderInProgress();
     }
-    const bag = await loadBag(tx, sessionId, { suggestions: false });
+    const bag = await loadBag(tx, sessionId);
     if (!bag) throw unknownSession();
     const { lines } = bag;
     if (!cart || lines.length === 0) throw new HttpError(400, 'BAG_EMPTY', 'Your bag is empty. Add a charm or a bracelet first.');

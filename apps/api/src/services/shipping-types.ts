@@ -20,7 +20,7 @@ export async function shippingTypesFor(db: Db, sessionId: string, stateCode: str
   if (!state) {
     throw invalidFields([{ field: 'shipToStateProvince', message: 'is not a US state, DC, territory or military code (for Canada choose AK)' }]);
   }
-  const bag = await loadBag(db, sessionId, { suggestions: false });
+  const bag = await loadBag(db, sessionId);
   if (!bag) throw unknownSession();
   const timing = bagTiming(bag.lines);
   return {
