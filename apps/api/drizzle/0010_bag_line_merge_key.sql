@@ -8,4 +8,6 @@ FROM (
   ORDER BY j."cart_id", j."product_id", j."metal_id", j."bracelet_size", j."created_at", j."id"
 ) AS first
 WHERE i."id" = first."id";--> statement-breakpoint
-CREATE UNIQUE INDEX "cart_items_merge_idx" ON "cart_items" USING btree ("cart_id","merge_key");
+CREATE UNIQUE INDEX "cart_items_merge_idx" ON "cart_items" USING btree ("cart_id","merge_key");--> statement-breakpoint
+-- Deleting a line cascades to its engraving line through parent_item_id; without an index each delete scans the table.
+CREATE INDEX "cart_items_parent_idx" ON "cart_items" USING btree ("parent_item_id");

@@ -123,6 +123,23 @@ describe('placing an order', () => {
   });
 });
 
+describe('the email outbox', () => {
+  it('sends a backlog bigger than one batch, each email once, and marks them sent', async () => {
+    const subject = `Backlog ${randomUUID()}`;
+    for (let i = 0; i < 45; i++) {
+      await t.database.db.execute(
+        sql`insert into email_outbox (id, kind, "to", subject, html, text) values (${randomUUID()}, ${`test-${i}`}, 'ann@example.com', ${subject}, '<p>hi</p>', 'hi')`,
+      );
+    }
+    await t.app.emailDelivery.deliverNow();
+    await expect.poll(() => smtp.messages.filter((message) => message.raw.includes(subject)).length, { timeout: 10_000 }).toBe(45);
+    const rows = await queryRows<{ status: string; attempts: number }>(t.database.db, sql`select status, attempts from email_outbox where subject = ${subject}`);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+    await t.app.emailDelivery.deliverNow();
+    expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(45);
+  });
+});
+
 describe('bad input changes nothing and charges nothing', () => {
   it.each([
     [{ paymentMethodNonce: '' }, 'paymentMethodNonce'],

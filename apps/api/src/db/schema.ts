@@ -300,6 +300,8 @@ export const cartItems = pgTable(
   (table) => [
     index('cart_items_cart_idx').on(table.cartId, table.createdAt),
     uniqueIndex('cart_items_merge_idx').on(table.cartId, table.mergeKey),
+    // Deleting a line cascades to its engraving line through parent_item_id: without this, every delete scans the table.
+    index('cart_items_parent_idx').on(table.parentItemId),
     check('cart_items_quantity_range', sql`${table.quantity} between 1 and 99`),
   ],
 );

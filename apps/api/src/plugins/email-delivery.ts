@@ -12,26 +12,38 @@ declare module 'fastify' {
 
 /**
  * Sends queued emails: right after an order is placed (kick), and every 30 s for retries. Any instance may send;
- * the outbox's row locks keep each email to one sender.
+ * the outbox's row locks keep each email to one sender. A kick while a run is under way asks for one more run
+ * after it, so an email queued meanwhile does not wait for the timer; kicks coalesce under load.
  */
 export const emailDeliveryPlugin = fp(async (app: FastifyInstance, options: { mailer?: Mailer }) => {
   const mailer = options.mailer ?? createMailer({ smtpUrl: app.config.SMTP_URL, outboxDir: join(app.config.DATA_DIR, 'outbox') });
   let running: Promise<number> | undefined;
-  const deliverNow = () => {
-    running ??= deliverDueEmails(app.database.db, mailer, app.config.EMAIL_FROM, app.log)
+  let again = false;
+  const deliverNow = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = deliverDueEmails(app.database.db, mailer, app.config.EMAIL_FROM, app.log)
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'email delivery failed');
         return 0;
       })
       .finally(() => {
         running = undefined;
+        if (again && !closing) {
+          again = false;
+          void deliverNow();
+        }
       });
     return running;
   };
+  let closing = false;
   const timer = setInterval(() => void deliverNow(), 30_000);
   timer.unref();
   app.decorate('emailDelivery', { kick: () => void deliverNow(), deliverNow, mailer });
   app.addHook('preClose', async () => {
+    closing = true;
     clearInterval(timer);
     await running;
     mailer.close();
