@@ -14,6 +14,7 @@ import { queryRows } from '../apps/api/src/db/query';
 import { seed } from '../apps/api/src/db/seed/seed';
 import { pageQuery } from '../apps/api/src/services/catalog-listing';
 import { findMetalById } from '@charms/domain/metals';
+import { paced } from './paced';
 import { type CatalogSize, checkoutBody, scenarios } from './scenarios';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -67,11 +68,27 @@ interface Load {
   /** Each session used once, with a fresh idempotency key: a fixed number of requests instead of a duration. */
   once?: boolean;
   connections?: number;
+  rate?: number;
 }
 
 async function measure(name: string, url: string, method: string, body?: unknown, load: Load = {}): Promise<Figures> {
   let next = 0;
   const sessions = load.sessions ?? [];
+  if (load.rate) {
+    const figures = await paced({
+      url,
+      method,
+      rate: load.rate,
+      seconds,
+      connections: load.connections ?? connections,
+      ...(load.once ? { amount: sessions.length } : {}),
+      request: (index) => ({
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(sessions.length > 0 ? { usersessionid: sessions[index % sessions.length]! } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(load.once ? { ...(body as object), idempotencyKey: randomUUID() } : body) }),
+      }),
+    });
+    return { name, ...figures };
+  }
   const result = await autocannon({
     url,
     method: method as 'GET',
@@ -124,6 +141,11 @@ async function createBags(base: string, count: number): Promise<string[]> {
   return sessions;
 }
 
+async function paidOrders(database: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders where status = 'paid'`);
+  return row!.n;
+}
+
 async function explain(database: Database, query: SQL): Promise<string> {
   const rows = await queryRows<Record<string, string>>(database.db, sql`explain (analyze, costs off, timing on) ${query}`);
   return rows.map((row) => Object.values(row)[0]).join('\n');
@@ -163,15 +185,26 @@ async function runCatalog(size: CatalogSize) {
     const path = typeof scenario.path === 'function' ? scenario.path(sample) : scenario.path;
     if (scenario.orders) {
       const bags = await createBags(cachedBase, scenario.orders);
+      const paidBefore = await paidOrders(database);
       const started = Date.now();
-      const figures = await measure(scenario.name, `${cachedBase}${path}`, scenario.method, checkoutBody, { sessions: bags, once: true, connections: scenario.connections ?? connections });
-      const placed = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from orders where status = 'paid'`);
-      figures.name += `: ${placed[0]!.n} orders paid, ${(Number(placed[0]!.n) / ((Date.now() - started) / 1000)).toFixed(0)} orders/s`;
+      const figures = await measure(scenario.name, `${cachedBase}${path}`, scenario.method, checkoutBody, {
+        sessions: bags,
+        once: true,
+        connections: scenario.connections ?? connections,
+        ...(scenario.rate ? { rate: scenario.rate } : {}),
+      });
+      const placed = (await paidOrders(database)) - paidBefore;
+      figures.name += `: ${placed} orders paid, ${(placed / ((Date.now() - started) / 1000)).toFixed(0)} orders/s`;
       rows.push(figures);
       continue;
     }
     const sessions = await createSessions(cachedBase, scenario.sessions ?? 0);
-    rows.push(await measure(scenario.name, `${scenario.uncached ? uncachedBase : cachedBase}${path}`, scenario.method, scenario.body, { sessions }));
+    rows.push(
+      await measure(scenario.name, `${scenario.uncached ? uncachedBase : cachedBase}${path}`, scenario.method, scenario.body, {
+        sessions,
+        ...(scenario.rate ? { rate: scenario.rate } : {}),
+      }),
+    );
   }
 
   const heart = (await queryRows<{ id: number }>(database.db, sql`select id from categories where url_friendly_name = 'Heart-Charms'`))[0]!;

@@ -19,6 +19,11 @@ export interface Scenario {
    */
   orders?: number;
   connections?: number;
+  /**
+   * Offered load in requests/s, evenly spaced, over at most `connections` connections (bench/paced.ts): the
+   * latency a shopper sees at that traffic, instead of at the machine's limit.
+   */
+  rate?: number;
 }
 
 const listing = '/api/products?path=/products/category/Heart-Charms&pageSize=48&metalId=40';
@@ -48,7 +53,24 @@ export const scenarios: Scenario[] = [
     catalogs: ['standard'],
     sessions: 2000,
   },
+  {
+    name: 'add to bag (2,000 sessions), offered 500 requests/s',
+    method: 'POST',
+    path: '/api/shopping-cart/items?includeSuggestedItems=true',
+    body: { productId: 1001, metalId: 40, quantity: 1 },
+    catalogs: ['standard'],
+    sessions: 2000,
+    rate: 500,
+  },
   { name: 'get bag (2,000 sessions)', method: 'GET', path: '/api/shopping-cart?includeSuggestedItems=true', catalogs: ['standard'], sessions: 2000 },
+  {
+    name: 'get bag (2,000 sessions), offered 1,000 requests/s',
+    method: 'GET',
+    path: '/api/shopping-cart?includeSuggestedItems=true',
+    catalogs: ['standard'],
+    sessions: 2000,
+    rate: 1000,
+  },
   {
     name: 'complete order, test gateway (1,500 distinct bags, 16 connections)',
     method: 'POST',
@@ -56,6 +78,15 @@ export const scenarios: Scenario[] = [
     catalogs: ['standard'],
     orders: 1500,
     connections: 16,
+  },
+  {
+    name: 'complete order, test gateway (1,500 distinct bags, 16 connections), offered 150 orders/s',
+    method: 'POST',
+    path: '/api/shopping-cart/complete-order',
+    catalogs: ['standard'],
+    orders: 1500,
+    connections: 16,
+    rate: 150,
   },
 ];
 

@@ -18,7 +18,16 @@ export async function queryRows<T>(db: Db, query: SQL, options: { prepared?: boo
     return result.rows;
   }
   const built = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(built.sql).digest('base64url')}`;
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  const result = (await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+/** The name a prepared statement gets: from its text, so one name never stands for two statements. */
+export function statementName(text: string): string {
+  return `q_${createHash('sha1').update(text).digest('base64url')}`;
+}
+
+/** Runs a drizzle query builder as a named prepared statement (see queryRows), keeping its typed result. */
+export function runPrepared<R>(builder: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } }): Promise<R> {
+  return builder.prepare(statementName(builder.toSQL().sql)).execute();
 }

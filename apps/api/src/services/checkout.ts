@@ -3,10 +3,10 @@ import type { CompleteOrderBody, CompleteOrderResponse } from '@charms/contracts
 import { bagTotals } from '@charms/domain/bag';
 import { estimateShipDate } from '@charms/domain/ship-dates';
 import { ASSEMBLY_DAYS, SHIPPING_TYPES, findStateProvince, shippingOptions } from '@charms/domain/shipping';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/query';
+import { queryRows, runPrepared } from '../db/query';
 import { carts, orders, paymentAttempts, type OrderRow } from '../db/schema';
 import { renderOrderConfirmation, type StoreDetails } from '../email/order-confirmation';
 import { HttpError, invalidFields } from '../http-error';
@@ -49,21 +49,22 @@ export async function completeOrder(context: CheckoutContext, sessionId: string,
   const { db } = context;
   // In one read: this checkout's order when it is a replay, and an unfinished checkout of this bag (another
   // window, or one whose answer was lost). An unknown session has neither, and is refused with the bag below.
-  const checkingOut = sql`(select checkout_order_id from carts where session_id = ${sessionId})`;
-  const found = await db
-    .select({ order: orders, blocking: sql<boolean>`${orders.id} is not distinct from ${checkingOut}` })
-    .from(orders)
-    .where(or(and(eq(orders.sessionId, sessionId), eq(orders.idempotencyKey, body.idempotencyKey)), eq(orders.id, checkingOut)));
+  const [found] = await queryRows<{ previousId: string | null; blockingId: string | null }>(
+    db,
+    sql`select (select id from orders where session_id = ${sessionId} and idempotency_key = ${body.idempotencyKey}) as "previousId",
+               (select checkout_order_id from carts where session_id = ${sessionId}) as "blockingId"`,
+    { prepared: true },
+  );
 
   // A replay of the same checkout answers with its order.
-  const previous = found.find((row) => row.order.sessionId === sessionId && row.order.idempotencyKey === body.idempotencyKey)?.order;
+  const previous = found?.previousId ? await findOrder(db, { id: found.previousId }) : undefined;
   if (previous) {
     const settled = await settle(context, previous);
     if (settled) return respond(context, settled);
   }
 
   // An unfinished checkout of this bag is resolved first.
-  const blocking = found.find((row) => row.blocking && row.order.id !== previous?.id)?.order;
+  const blocking = found?.blockingId && found.blockingId !== previous?.id ? await findOrder(db, { id: found.blockingId }) : undefined;
   if (blocking) {
     const age = context.now().getTime() - blocking.createdAt.getTime();
     if (blocking.status === 'pending_payment' && age < STALE_CHECKOUT_MS) throw orderInProgress();
@@ -167,35 +168,37 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     const totals = bagTotals(lines, verdict?.ok ? verdict.discountCents : 0, shippingType.priceCents);
 
     const id = randomUUID();
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        id,
-        number: sql`'CB-' || nextval('order_number_seq')`,
-        sessionId,
-        idempotencyKey: body.idempotencyKey,
-        status: 'pending_payment',
-        email: body.customer.email,
-        phone: body.customer.phone,
-        shippingAddress: body.shippingAddress,
-        billingAddress: body.billingAddress ?? body.shippingAddress,
-        shippingTypeId: shippingType.id,
-        shippingTypeName: shippingType.name,
-        orderComments: body.orderComments ?? null,
-        giftMessage: body.giftMessage ?? null,
-        merchandiseCents: totals.merchandiseCents,
-        engravingCents: totals.engravingCents,
-        assemblyCents: totals.assemblyCents,
-        discountCents: totals.discountCents,
-        shippingCents: totals.shippingCents,
-        totalCents: totals.totalCents,
-        promotionId: promotion?.id ?? null,
-        promoCode: promotion?.code ?? null,
-        estimatedShipDate: estimateShipDate(now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
-        paymentGateway: context.gateway.name,
-        paymentNonce: body.paymentMethodNonce,
-      })
-      .returning();
+    const [order] = await runPrepared(
+      tx
+        .insert(orders)
+        .values({
+          id,
+          number: sql`'CB-' || nextval('order_number_seq')`,
+          sessionId,
+          idempotencyKey: body.idempotencyKey,
+          status: 'pending_payment',
+          email: body.customer.email,
+          phone: body.customer.phone,
+          shippingAddress: body.shippingAddress,
+          billingAddress: body.billingAddress ?? body.shippingAddress,
+          shippingTypeId: shippingType.id,
+          shippingTypeName: shippingType.name,
+          orderComments: body.orderComments ?? null,
+          giftMessage: body.giftMessage ?? null,
+          merchandiseCents: totals.merchandiseCents,
+          engravingCents: totals.engravingCents,
+          assemblyCents: totals.assemblyCents,
+          discountCents: totals.discountCents,
+          shippingCents: totals.shippingCents,
+          totalCents: totals.totalCents,
+          promotionId: promotion?.id ?? null,
+          promoCode: promotion?.code ?? null,
+          estimatedShipDate: estimateShipDate(now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
+          paymentGateway: context.gateway.name,
+          paymentNonce: body.paymentMethodNonce,
+        })
+        .returning(),
+    );
     const orderLines = lines.map((line, position) => ({
       id: randomUUID(),
       position,
