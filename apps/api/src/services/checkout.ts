@@ -344,7 +344,7 @@ async function finalizePaid(
         ),
         counted as (update promotions set times_used = times_used + 1 where id = (select promotion_id from paid)),
         used as (insert into promotion_uses (promotion_id, session_id) select promotion_id, session_id from paid where promotion_id is not null),
-        bag as (select id from carts where checkout_order_id = ${order.id} and exists (select 1 from paid)),
+        bag as (select id from carts where session_id = ${order.sessionId} and checkout_order_id = ${order.id} and exists (select 1 from paid)),
         emptied as (delete from cart_items where cart_id in (select id from bag)),
         freed as (update carts set checkout_order_id = null, promotion_id = null, order_comments = null where id in (select id from bag)),
         queued as (
@@ -363,7 +363,8 @@ async function finalizePaid(
 /** Removes an order that was never charged and frees its bag for another try. */
 async function abandon(db: Db, order: OrderRow): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(carts).set({ checkoutOrderId: null }).where(eq(carts.checkoutOrderId, order.id));
+    // The bag is found by its session (indexed), and freed only if it is still held for this order.
+    await tx.update(carts).set({ checkoutOrderId: null }).where(and(eq(carts.sessionId, order.sessionId), eq(carts.checkoutOrderId, order.id)));
     await tx.delete(orders).where(and(eq(orders.id, order.id), inArray(orders.status, ['pending_payment', 'payment_unknown'])));
   });
 }
