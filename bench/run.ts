@@ -274,6 +274,12 @@ The ceiling is a bare Fastify route in the same run answering the same bytes as 
 any catalog change); "no cache" rows run against a second instance with \`CATALOG_CACHE_SECONDS=0\`, so every request
 queries PostgreSQL.
 
+Most rows are *saturated*: each connection sends its next request as soon as the last is answered, so the server,
+PostgreSQL and the load generator share the 2 cores flat out, and latency is mostly time spent queueing (at N
+connections, the mean latency is N / requests per second). Rows marked "offered" send requests at evenly spaced
+times at that rate (\`bench/paced.ts\`), over at most the same number of connections, and count each latency
+from the request's scheduled start: the latency a shopper sees at that traffic.
+
 ${sections.join('\n')}`;
 if (only) console.log(sections.join('\n'));
 else {

@@ -1,30 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
-import { emailOutbox } from '../db/schema';
 import type { Mailer } from './mailer';
 
 /** Minutes to wait before each retry; after the last one the email is marked failed for the staff to see. */
 const RETRY_MINUTES = [1, 5, 15, 60, 240, 720];
-
-export interface EmailToQueue {
-  orderId: string;
-  kind: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** Queues an email in the caller's transaction: it is sent only if the order is committed, and exactly once. */
-export async function queueEmail(tx: Db, email: EmailToQueue): Promise<void> {
-  await tx
-    .insert(emailOutbox)
-    .values({ id: randomUUID(), ...email })
-    .onConflictDoNothing({ target: [emailOutbox.orderId, emailOutbox.kind] });
-}
 
 /**
  * Sends the emails that are due, in batches, until none is left. Each batch is claimed with FOR UPDATE SKIP
