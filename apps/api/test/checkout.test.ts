@@ -77,6 +77,14 @@ describe('placing an order', () => {
     expect(placed.lines[0]).toMatchObject({ engraving: { text: 'Ann', font: 'Script' }, quantity: 2 });
     expect(state.sales).toHaveLength(1);
     expect(state.sales[0]!.amountCents).toBe(placed.totals.total.cents);
+    const attempts = await queryRows<{ status: string; transactionId: string | null }>(
+      t.database.db,
+      sql`select status, transaction_id as "transactionId" from payment_attempts where session_id = ${session}`,
+    );
+    expect(attempts).toEqual([{ status: 'succeeded', transactionId: expect.any(String) }]);
+    // The answer is rendered from what was just written: it must be what the stored order shows.
+    const stored = orderResponseSchema.parse((await call(session, 'GET', `/orders/${placed.number}`)).json()).order;
+    expect(stored).toEqual(placed);
 
     const after = await bagOf(session);
     expect(after.tempOrder.tempOrderItems).toEqual([]);

@@ -9,9 +9,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
-import { cartItemSpecifics, cartItems, carts, promotions, userSessions } from '../db/schema';
+import { cartItemSpecifics, cartItems, carts, userSessions } from '../db/schema';
 import { HttpError, invalidFields, notFound } from '../http-error';
-import { type CartRecord, findPromotionByCode, loadBag, loadCart } from './bag-read';
+import { type CartRecord, cartColumns, findPromotionByCode, loadBag, loadCart } from './bag-read';
 import { pickSize } from './catalog-presenters';
 
 /**
@@ -45,9 +45,7 @@ export async function changeBag<T>(db: Db, sessionId: string, change: (tx: Tx, c
     const tx = txRaw as unknown as Tx;
     const [cart] = await queryRows<CartRecord>(
       tx,
-      sql`${upsertCart(sessionId)} returning id, session_id as "sessionId", promotion_id as "promotionId",
-          ship_to_state_province as "shipToStateProvince", shipping_type_id as "shippingTypeId", order_comments as "orderComments",
-          email, checkout_order_id as "checkoutOrderId"`,
+      sql`${upsertCart(sessionId)} returning ${cartColumns}`,
       { prepared: true },
     );
     if (!cart) throw unknownSession();

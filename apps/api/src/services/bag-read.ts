@@ -63,6 +63,10 @@ export interface PricedBagLine extends PricedLine {
 
 const fontName = (id: string) => ENGRAVING_FONTS.find((font) => font.id === id)?.name ?? id;
 
+/** The bag row's columns as a CartRecord. */
+export const cartColumns = sql`id, session_id as "sessionId", promotion_id as "promotionId", ship_to_state_province as "shipToStateProvince",
+  shipping_type_id as "shippingTypeId", order_comments as "orderComments", email, checkout_order_id as "checkoutOrderId"`;
+
 /** The shopper's bag row; `lock` takes its row lock (inside a transaction) so changes to it queue up. */
 export async function loadCart(db: Db, sessionId: string, options: { lock?: boolean } = {}): Promise<CartRecord | undefined> {
   const [cart] = await queryRows<CartRecord>(
@@ -72,9 +76,6 @@ export async function loadCart(db: Db, sessionId: string, options: { lock?: bool
   );
   return cart;
 }
-
-const cartColumns = sql`id, session_id as "sessionId", promotion_id as "promotionId", ship_to_state_province as "shipToStateProvince",
-  shipping_type_id as "shippingTypeId", order_comments as "orderComments", email, checkout_order_id as "checkoutOrderId"`;
 
 /** A shopper's bag as stored, priced, with its promotion. */
 export interface LoadedBag {
@@ -116,9 +117,7 @@ export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | un
           where i.cart_id = (select id from c)
         )
         select s.metal_id as "sessionMetalId",
-          (select json_build_object('id', c.id, 'sessionId', c.session_id, 'promotionId', c.promotion_id,
-                    'shipToStateProvince', c.ship_to_state_province, 'shippingTypeId', c.shipping_type_id,
-                    'orderComments', c.order_comments, 'email', c.email, 'checkoutOrderId', c.checkout_order_id) from c) as cart,
+          (select row_to_json(cart) from (select ${cartColumns} from c) cart) as cart,
           coalesce((select json_agg(json_build_object('itemId', i.id, 'kind', i.kind, 'parentItemId', i.parent_item_id,
                     'productId', i.product_id, 'metalId', i.metal_id, 'braceletSize', i.bracelet_size, 'quantity', i.quantity,
                     'name', i.name, 'slug', i.slug, 'productKind', i.product_kind, 'brand', i.brand, 'shape', i.shape,

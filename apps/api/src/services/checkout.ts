@@ -337,10 +337,11 @@ async function finalizePaid(
           where id = ${order.id} and status in ('pending_payment', 'payment_unknown')
           returning id, promotion_id, session_id
         ),
+        -- This attempt's charge succeeded, whoever marks the order paid.
         attempt as (
           update payment_attempts set status = 'succeeded', transaction_id = ${payment.transactionId}::text, message = ${payment.message ?? null}::text,
                  updated_at = now()
-          where id = ${payment.attemptId ?? null}::uuid and exists (select 1 from paid)
+          where id = ${payment.attemptId ?? null}::uuid
         ),
         counted as (update promotions set times_used = times_used + 1 where id = (select promotion_id from paid)),
         used as (insert into promotion_uses (promotion_id, session_id) select promotion_id, session_id from paid where promotion_id is not null),
