@@ -161,6 +161,15 @@ describe('changing the bag', () => {
     expect(unengraved.tempOrder.tempOrderItems).toHaveLength(1);
     expect(unengraved.tempOrder.tempOrderItems[0]!.itemSpecifics).toEqual([]);
     expect(unengraved.tempOrder.totals.engraving.cents).toBe(0);
+    // The line that lost its engraving stays its own line; the same product added plain starts one, then grows it.
+    const tag = unengraved.tempOrder.tempOrderItems[0]!.product!;
+    const plain = { productId: tag.id, metalId: 40, quantity: 1 };
+    await ok(await call(first.session, 'POST', '/shopping-cart/items', plain));
+    const grown = await ok(await call(first.session, 'POST', '/shopping-cart/items', plain));
+    expect(grown.tempOrder.tempOrderItems.map((item) => [item.itemUuid === first.line.itemUuid, item.quantity])).toEqual([
+      [true, 1],
+      [false, 2],
+    ]);
 
     const second = await engravedBag();
     const removed = await ok(await call(second.session, 'DELETE', `/shopping-cart/items/${second.line.itemUuid}`));

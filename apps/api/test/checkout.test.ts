@@ -302,7 +302,14 @@ describe('when the gateway fails', () => {
     expect(unknown.statusCode).toBe(503);
     expect(errorOf(unknown).code).toBe('PAYMENT_UNCONFIRMED');
     expect((await ordersOf(session)).map((row) => row.status)).toEqual(['payment_unknown']);
+    // The bag being paid for cannot change: neither emptied nor added to (nothing is added).
+    const held = await bagOf(session);
     expect((await call(session, 'GET', '/shopping-cart/empty')).statusCode).toBe(409);
+    const add = await call(session, 'POST', '/shopping-cart/items', { productId: held.tempOrder.tempOrderItems[0]!.product!.id, metalId: 40, quantity: 1 });
+    expect(add.statusCode).toBe(409);
+    expect(errorOf(add).code).toBe('ORDER_IN_PROGRESS');
+    const after = (await bagOf(session)).tempOrder;
+    expect({ items: after.tempOrderItems, totals: after.totals }).toEqual({ items: held.tempOrder.tempOrderItems, totals: held.tempOrder.totals });
     const attempts = await queryRows<{ status: string }>(t.database.db, sql`select status from payment_attempts where session_id = ${session}`);
     expect(attempts.map((attempt) => attempt.status)).toEqual(['needs_reconciliation']);
 

@@ -21,8 +21,11 @@ function addressLines(address: Address): string[] {
   ];
 }
 
+/** One formatter for every email: toLocaleDateString would build a new one per call. */
+const longDates = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 function longDate(isoDate: string): string {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return longDates.format(new Date(`${isoDate}T12:00:00Z`));
 }
 
 export function renderOrderConfirmation(order: Order, store: StoreDetails): { subject: string; html: string; text: string } {
