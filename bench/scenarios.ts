@@ -1,11 +1,20 @@
 /** What `npm run bench` measures. Each scenario is one autocannon run against the API. */
 export type CatalogSize = 'standard' | 'large';
 
+/** Products found in the catalog before measuring. */
+export interface Sample {
+  productPath: string;
+  charmId: number;
+  /** A charm that takes engraving. */
+  engravableId: number;
+  braceletId: number;
+}
+
 export interface Scenario {
   name: string;
   method: 'GET' | 'POST' | 'PUT';
   /** A path, or a function of a sample product page path found before measuring. */
-  path: string | ((sample: { productPath: string }) => string);
+  path: string | ((sample: Sample) => string);
   body?: unknown;
   /** Which catalogs to run it on. */
   catalogs: CatalogSize[];
@@ -13,9 +22,11 @@ export interface Scenario {
   uncached?: boolean;
   /** Spread the requests over this many shopper sessions (userSessionId header, round robin). */
   sessions?: number;
+  /** What each session's bag holds before measuring (add-to-bag bodies); without it, sessions start empty. */
+  bag?: (sample: Sample) => unknown[];
   /**
-   * Checkout: this many sessions each get a bag with one charm, and each request places one of those bags'
-   * orders (a fresh idempotency key each), so every request is a real, distinct order.
+   * Checkout: this many sessions each get a bag (see `bag`), and each request places one of those bags' orders
+   * (a fresh idempotency key each), so every request is a real, distinct order.
    */
   orders?: number;
   connections?: number;
@@ -27,6 +38,13 @@ export interface Scenario {
 }
 
 const listing = '/api/products?path=/products/category/Heart-Charms&pageSize=48&metalId=40';
+
+/** A bag as shoppers fill it: a charm, an engraved charm (and its engraving line), a bracelet. */
+const typicalBag = (sample: Sample) => [
+  { productId: sample.charmId, metalId: 40, quantity: 1 },
+  { productId: sample.engravableId, metalId: 40, quantity: 1, engraving: { text: 'Ava', font: 'script' } },
+  { productId: sample.braceletId, metalId: 40, quantity: 1 },
+];
 const search = '/api/products?path=/products/search/heart&pageSize=48';
 
 export const scenarios: Scenario[] = [
@@ -46,44 +64,56 @@ export const scenarios: Scenario[] = [
     uncached: true,
   },
   {
-    name: 'add to bag (2,000 sessions)',
+    name: 'add to a bag of 4 lines (2,000 sessions)',
     method: 'POST',
     path: '/api/shopping-cart/items?includeSuggestedItems=true',
     body: { productId: 1001, metalId: 40, quantity: 1 },
     catalogs: ['standard'],
     sessions: 2000,
+    bag: typicalBag,
   },
   {
-    name: 'add to bag (2,000 sessions), offered 500 requests/s',
+    name: 'add to a bag of 4 lines (2,000 sessions), offered 500 requests/s',
     method: 'POST',
     path: '/api/shopping-cart/items?includeSuggestedItems=true',
     body: { productId: 1001, metalId: 40, quantity: 1 },
     catalogs: ['standard'],
     sessions: 2000,
+    bag: typicalBag,
     rate: 500,
   },
-  { name: 'get bag (2,000 sessions)', method: 'GET', path: '/api/shopping-cart?includeSuggestedItems=true', catalogs: ['standard'], sessions: 2000 },
   {
-    name: 'get bag (2,000 sessions), offered 1,000 requests/s',
+    name: 'get bag of 4 lines (2,000 sessions)',
     method: 'GET',
     path: '/api/shopping-cart?includeSuggestedItems=true',
     catalogs: ['standard'],
     sessions: 2000,
+    bag: typicalBag,
+  },
+  {
+    name: 'get bag of 4 lines (2,000 sessions), offered 1,000 requests/s',
+    method: 'GET',
+    path: '/api/shopping-cart?includeSuggestedItems=true',
+    catalogs: ['standard'],
+    sessions: 2000,
+    bag: typicalBag,
     rate: 1000,
   },
   {
-    name: 'complete order, test gateway (3,000 distinct bags, 16 connections)',
+    name: 'complete order, test gateway (3,000 distinct bags of 4 lines, 16 connections)',
     method: 'POST',
     path: '/api/shopping-cart/complete-order',
     catalogs: ['standard'],
+    bag: typicalBag,
     orders: 3000,
     connections: 16,
   },
   {
-    name: 'complete order, test gateway (3,000 distinct bags, 16 connections), offered 150 orders/s',
+    name: 'complete order, test gateway (3,000 distinct bags of 4 lines, 16 connections), offered 150 orders/s',
     method: 'POST',
     path: '/api/shopping-cart/complete-order',
     catalogs: ['standard'],
+    bag: typicalBag,
     orders: 3000,
     connections: 16,
     rate: 150,

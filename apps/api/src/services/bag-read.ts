@@ -111,9 +111,11 @@ export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | un
                  p.name, p.slug, p.kind as product_kind, p.brand, p.shape, p.sizes, p.is_photo_art, p.engraving_max_chars,
                  p.lead_time_max_days, p.primary_category_id, cat.url_friendly_name as primary_category_slug, pp.price_cents
           from cart_items i
-          left join products p on p.id = i.product_id
-          left join categories cat on cat.id = p.primary_category_id
-          left join product_prices pp on pp.product_id = i.product_id and pp.metal_id = i.metal_id
+          -- Each line looks its product up by key ("offset 0" keeps these lookups per line): a bag has a handful of
+          -- lines, and a join the planner might choose from stale statistics would read the whole catalog.
+          left join lateral (select * from products where id = i.product_id offset 0) p on true
+          left join lateral (select url_friendly_name from categories where id = p.primary_category_id offset 0) cat on true
+          left join lateral (select price_cents from product_prices where product_id = i.product_id and metal_id = i.metal_id offset 0) pp on true
           where i.cart_id = (select id from c)
         )
         select s.metal_id as "sessionMetalId",
@@ -126,7 +128,7 @@ export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | un
                     'primaryCategorySlug', i.primary_category_slug,
                     'priceCents', i.price_cents) order by i.created_at, i.id) from i), '[]') as items,
           coalesce((select json_agg(json_build_object('id', sp.id, 'itemId', sp.item_id, 'text', sp.text, 'font', sp.font))
-                    from cart_item_specifics sp where sp.item_id in (select id from i)), '[]') as specifics,
+                    from i cross join lateral (select * from cart_item_specifics where item_id = i.id offset 0) sp), '[]') as specifics,
           (select json_build_object('id', pr.id, 'code', pr.code, 'description', pr.description, 'kind', pr.kind, 'value', pr.value,
                     'minimumMerchandiseCents', pr.minimum_merchandise_cents, 'startsAt', pr.starts_at, 'endsAt', pr.ends_at,
                     'maxUses', pr.max_uses, 'maxUsesPerSession', pr.max_uses_per_session, 'timesUsed', pr.times_used)
