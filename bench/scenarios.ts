@@ -47,6 +47,11 @@ const typicalBag = (sample: Sample) => [
 ];
 const search = '/api/products?path=/products/search/heart&pageSize=48';
 
+/** A scenario saturated, then the same at an offered rate. */
+function andOffered(scenario: Scenario, rate: number, unit: string): Scenario[] {
+  return [scenario, { ...scenario, name: `${scenario.name}, offered ${rate.toLocaleString('en-US')} ${unit}`, rate }];
+}
+
 export const scenarios: Scenario[] = [
   { name: 'GET /api/categories', method: 'GET', path: '/api/categories', catalogs: ['standard'] },
   { name: 'GET /api/menu', method: 'GET', path: '/api/menu', catalogs: ['standard'] },
@@ -63,61 +68,37 @@ export const scenarios: Scenario[] = [
     catalogs: ['standard', 'large'],
     uncached: true,
   },
-  {
-    name: 'add to a bag of 4 lines (2,000 sessions)',
-    method: 'POST',
-    path: '/api/shopping-cart/items?includeSuggestedItems=true',
-    body: { productId: 1001, metalId: 40, quantity: 1 },
-    catalogs: ['standard'],
-    sessions: 2000,
-    bag: typicalBag,
-  },
-  {
-    name: 'add to a bag of 4 lines (2,000 sessions), offered 500 requests/s',
-    method: 'POST',
-    path: '/api/shopping-cart/items?includeSuggestedItems=true',
-    body: { productId: 1001, metalId: 40, quantity: 1 },
-    catalogs: ['standard'],
-    sessions: 2000,
-    bag: typicalBag,
-    rate: 500,
-  },
-  {
-    name: 'get bag of 4 lines (2,000 sessions)',
-    method: 'GET',
-    path: '/api/shopping-cart?includeSuggestedItems=true',
-    catalogs: ['standard'],
-    sessions: 2000,
-    bag: typicalBag,
-  },
-  {
-    name: 'get bag of 4 lines (2,000 sessions), offered 1,000 requests/s',
-    method: 'GET',
-    path: '/api/shopping-cart?includeSuggestedItems=true',
-    catalogs: ['standard'],
-    sessions: 2000,
-    bag: typicalBag,
-    rate: 1000,
-  },
-  {
-    name: 'complete order, test gateway (3,000 distinct bags of 4 lines, 16 connections)',
-    method: 'POST',
-    path: '/api/shopping-cart/complete-order',
-    catalogs: ['standard'],
-    bag: typicalBag,
-    orders: 3000,
-    connections: 16,
-  },
-  {
-    name: 'complete order, test gateway (3,000 distinct bags of 4 lines, 16 connections), offered 150 orders/s',
-    method: 'POST',
-    path: '/api/shopping-cart/complete-order',
-    catalogs: ['standard'],
-    bag: typicalBag,
-    orders: 3000,
-    connections: 16,
-    rate: 150,
-  },
+  ...andOffered(
+    {
+      name: 'add to a bag of 4 lines (2,000 sessions)',
+      method: 'POST',
+      path: '/api/shopping-cart/items?includeSuggestedItems=true',
+      body: { productId: 1001, metalId: 40, quantity: 1 },
+      catalogs: ['standard'],
+      sessions: 2000,
+      bag: typicalBag,
+    },
+    500,
+    'requests/s',
+  ),
+  ...andOffered(
+    { name: 'get bag of 4 lines (2,000 sessions)', method: 'GET', path: '/api/shopping-cart?includeSuggestedItems=true', catalogs: ['standard'], sessions: 2000, bag: typicalBag },
+    1000,
+    'requests/s',
+  ),
+  ...andOffered(
+    {
+      name: 'complete order, test gateway (3,000 distinct bags of 4 lines, 16 connections)',
+      method: 'POST',
+      path: '/api/shopping-cart/complete-order',
+      catalogs: ['standard'],
+      bag: typicalBag,
+      orders: 3000,
+      connections: 16,
+    },
+    150,
+    'orders/s',
+  ),
 ];
 
 /** The order body every checkout request sends (with its own idempotency key). */
