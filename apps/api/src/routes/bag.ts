@@ -38,6 +38,11 @@ const PROMO_FAILURES = { perSession: 10, perAddress: 30, windowSeconds: 15 * 60 
 const bagResponses = { 200: bagResponseSchema, 400: errorBodySchema, 404: errorBodySchema };
 const tags = ['bag'];
 
+/** The schema every call that answers with the bag shares (session header, suggestions switch, the bag), plus its own parts. */
+function bagCall<Extra extends object>(summary: string, extra: Extra) {
+  return { tags, summary, headers: sessionHeadersSchema, querystring: includeSuggestedQuerySchema, response: bagResponses, ...extra };
+}
+
 /**
  * The bag (the spec's /shopping-cart calls). The shopper is the userSessionId header, which a page on another
  * site cannot send, so the spec's state-changing GET calls keep their method; every answer is `no-store`.
@@ -68,21 +73,14 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shopping-cart',
-    { schema: { tags, summary: 'The bag, with suggested items', headers: sessionHeadersSchema, querystring: includeSuggestedQuerySchema, response: bagResponses } },
+    { schema: bagCall('The bag, with suggested items', {}) },
     async (request) => respond(request, request.headers.usersessionid, (view) => [cartEvent('view_cart', productLines(view))]),
   );
 
   app.post(
     '/shopping-cart/items',
     {
-      schema: {
-        tags,
-        summary: 'Add a product in a metal (and size), optionally engraved; the price is looked up here',
-        headers: sessionHeadersSchema,
-        querystring: includeSuggestedQuerySchema,
-        body: addItemBodySchema,
-        response: bagResponses,
-      },
+      schema: bagCall('Add a product in a metal (and size), optionally engraved; the price is looked up here', { body: addItemBodySchema }),
     },
     async (request) => {
       const sessionId = request.headers.usersessionid;
@@ -96,7 +94,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shopping-cart/add/charm-assembly',
-    { schema: { tags, summary: 'Add charm bracelet assembly ($9.95) once', headers: sessionHeadersSchema, querystring: includeSuggestedQuerySchema, response: bagResponses } },
+    { schema: bagCall('Add charm bracelet assembly ($9.95) once', {}) },
     async (request) => {
       await addAssembly(db, request.headers.usersessionid);
       return respond(request, request.headers.usersessionid);
@@ -106,14 +104,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shopping-cart/items/:itemUuid/quantity/:quantity',
     {
-      schema: {
-        tags,
-        summary: 'Set the quantity of a line (1-99)',
-        headers: sessionHeadersSchema,
-        params: quantityParamsSchema,
-        querystring: includeSuggestedQuerySchema,
-        response: bagResponses,
-      },
+      schema: bagCall('Set the quantity of a line (1-99)', { params: quantityParamsSchema }),
     },
     async (request) => {
       await setQuantity(db, request.headers.usersessionid, request.params.itemUuid, request.params.quantity);
@@ -124,7 +115,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/shopping-cart/items/:itemUuid',
     {
-      schema: { tags, summary: 'Remove a line (and its engraving charge)', headers: sessionHeadersSchema, params: itemParamsSchema, querystring: includeSuggestedQuerySchema, response: bagResponses },
+      schema: bagCall('Remove a line (and its engraving charge)', { params: itemParamsSchema }),
     },
     async (request) => {
       const sessionId = request.headers.usersessionid;
@@ -139,14 +130,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/shopping-cart/items/:itemUuid/itemSpecifics/:itemSpecificUuid',
     {
-      schema: {
-        tags,
-        summary: 'Remove the engraving from a line, and its charge',
-        headers: sessionHeadersSchema,
-        params: itemSpecificParamsSchema,
-        querystring: includeSuggestedQuerySchema,
-        response: bagResponses,
-      },
+      schema: bagCall('Remove the engraving from a line, and its charge', { params: itemSpecificParamsSchema }),
     },
     async (request) => {
       await removeItemSpecific(db, request.headers.usersessionid, request.params.itemUuid, request.params.itemSpecificUuid);
@@ -156,7 +140,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shopping-cart/empty',
-    { schema: { tags, summary: 'Empty the bag (and drop its promo code)', headers: sessionHeadersSchema, querystring: includeSuggestedQuerySchema, response: bagResponses } },
+    { schema: bagCall('Empty the bag (and drop its promo code)', {}) },
     async (request) => {
       await emptyBag(db, request.headers.usersessionid);
       return respond(request, request.headers.usersessionid);
@@ -166,14 +150,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shopping-cart/add/promo-code/:code',
     {
-      schema: {
-        tags,
-        summary: 'Apply a promo code (case-insensitive; replaces the one applied)',
-        headers: sessionHeadersSchema,
-        params: promoParamsSchema,
-        querystring: includeSuggestedQuerySchema,
-        response: { ...bagResponses, 429: errorBodySchema },
-      },
+      schema: bagCall('Apply a promo code (case-insensitive; replaces the one applied)', { params: promoParamsSchema, response: { ...bagResponses, 429: errorBodySchema } }),
     },
     async (request, reply) => {
       const sessionId = request.headers.usersessionid;
@@ -219,14 +196,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/shopping-cart/save',
     {
-      schema: {
-        tags,
-        summary: 'Keep ship-to state, shipping type, order comments and email with the bag',
-        headers: sessionHeadersSchema,
-        querystring: includeSuggestedQuerySchema,
-        body: saveBagBodySchema,
-        response: bagResponses,
-      },
+      schema: bagCall('Keep ship-to state, shipping type, order comments and email with the bag', { body: saveBagBodySchema }),
     },
     async (request) => {
       await saveBag(db, request.headers.usersessionid, request.body, new Date());
