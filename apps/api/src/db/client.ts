@@ -34,8 +34,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
 function openPostgres(url: string): Database {
   // Many short queries from many shoppers: parallel workers cost more than they save (and the catalog's
-  // queries are index scans), so this application's sessions run each query in one process.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c max_parallel_workers_per_gather=0' });
+  // queries are index scans), so this application's sessions run each query in one process. Connections
+  // pipeline: statements given to one connection together go out together (queryPipeline).
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true, options: '-c max_parallel_workers_per_gather=0' });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from './client';
 
 const dialect = new PgDialect();
@@ -13,18 +14,81 @@ const dialect = new PgDialect();
  * and whose planning costs more than running them; the embedded database ignores it.
  */
 export async function queryRows<T>(db: Db, query: SQL, options: { prepared?: boolean } = {}): Promise<T[]> {
-  if (!options.prepared) {
+  const client = serverClient(db);
+  if (!options.prepared || !client) {
     const result = (await db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
   }
-  const built = dialect.sqlToQuery(query);
-  const result = (await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as { rows: T[] };
-  return result.rows;
+  const result = await client.query(preparedConfig(query));
+  return result.rows as T[];
 }
+
+/**
+ * Runs prepared statements one after another on one connection and returns each one's rows. On PostgreSQL they
+ * are sent together (the pool's connections pipeline), so a change and the read of its result cost one round
+ * trip. Each statement is its own implicit transaction, as with separate calls: a later one sees what an
+ * earlier one committed (and what others committed meanwhile), and one failing does not undo the others; the
+ * first failure is thrown once all have answered. Not for use inside a transaction.
+ */
+export async function queryPipeline(db: Db, queries: readonly SQL[]): Promise<unknown[][]> {
+  const pool = serverClient(db);
+  if (!pool || !(pool instanceof pg.Pool)) {
+    const rows: unknown[][] = [];
+    for (const query of queries) rows.push(await queryRows(db, query, { prepared: true }));
+    return rows;
+  }
+  const client = await pool.connect();
+  try {
+    const results = await Promise.allSettled(queries.map((query) => client.query(preparedConfig(query))));
+    return results.map((result) => {
+      if (result.status === 'rejected') throw result.reason;
+      return result.value.rows;
+    });
+  } finally {
+    client.release();
+  }
+}
+
+/** The PostgreSQL pool (or a transaction's connection) behind a drizzle database; undefined for the embedded one. */
+function serverClient(db: Db): pg.Pool | pg.PoolClient | undefined {
+  const client = (db as unknown as { _: { session: { client: unknown } } })._.session.client;
+  return client instanceof pg.Pool || client instanceof pg.Client ? (client as pg.Pool | pg.PoolClient) : undefined;
+}
+
+/** Dates and intervals stay strings, as drizzle's own node-postgres queries return them. */
+const keepAsText = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    keepAsText.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function preparedConfig(query: SQL): pg.QueryConfig {
+  const built = dialect.sqlToQuery(query);
+  return { name: statementName(built.sql), text: built.sql, values: built.params, types };
+}
+
+/** Statement names by text: the hot statements are few, and hashing a long text on every call shows in profiles. */
+const names = new Map<string, string>();
 
 /** The name a prepared statement gets: from its text, so one name never stands for two statements. */
 export function statementName(text: string): string {
-  return `q_${createHash('sha1').update(text).digest('base64url')}`;
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size >= 1_000) names.clear();
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** Runs a drizzle query builder as a named prepared statement (see queryRows), keeping its typed result. */

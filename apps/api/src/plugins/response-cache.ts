@@ -37,13 +37,14 @@ export class ResponseCache {
     return entry;
   }
 
-  /** A derived value (e.g. the search vocabulary), shared by concurrent callers. */
+  /** A derived value (the search vocabulary, a product's facts), shared by concurrent callers. */
   value<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.enabled ? this.values.get(key) : undefined;
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     const value = load();
     if (this.enabled) {
+      if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value!);
       this.values.set(key, { value, expires: now + this.ttlMs });
       value.catch(() => this.values.delete(key));
     }

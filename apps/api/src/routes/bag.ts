@@ -16,7 +16,7 @@ import { sessionHeadersSchema } from '@charms/contracts/session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-error';
-import { type BagView, ga4BagItem, loadBag, presentBag } from '../services/bag-read';
+import { type BagView, type LoadedBag, ga4BagItem, loadBag, presentBag } from '../services/bag-read';
 import {
   addAssembly,
   addItem,
@@ -54,9 +54,9 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   type Events = (view: Omit<BagView, 'response'>) => DataLayerEvent[];
-  async function respond(request: FastifyRequest, sessionId: string, events?: Events) {
+  async function respond(request: FastifyRequest, sessionId: string, events?: Events, loaded?: LoadedBag) {
     const query = request.query as { includeSuggestedItems?: string };
-    const bag = await loadBag(db, sessionId);
+    const bag = loaded ?? (await loadBag(db, sessionId));
     if (!bag) throw unknownSession();
     const suggestedItems = query.includeSuggestedItems === 'false' ? [] : await suggestItems(db, app.catalogCache, bag.sessionMetal, bag.lines);
     return presentBag(bag, { now: new Date(), suggestedItems, ...(events ? { events } : {}) }).response;
@@ -84,11 +84,11 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sessionId = request.headers.usersessionid;
-      const itemId = await addItem(db, sessionId, request.body);
+      const { itemId, bag } = await addItem(db, app.catalogCache, sessionId, request.body);
       return respond(request, sessionId, (view) => {
         const added = view.lines.filter((line) => line.item.itemUuid === itemId || line.item.parentItemUuid === itemId);
         return [cartEvent('add_to_cart', added.filter((line) => line.kind === 'product').map((line) => ({ ...line, quantity: request.body.quantity })))];
-      });
+      }, bag);
     },
   );
 

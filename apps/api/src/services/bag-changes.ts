@@ -8,10 +8,11 @@ import { findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/query';
+import { queryPipeline, queryRows } from '../db/query';
+import type { ResponseCache } from '../plugins/response-cache';
 import { cartItemSpecifics, cartItems, carts, userSessions } from '../db/schema';
 import { HttpError, invalidFields, notFound } from '../http-error';
-import { type CartRecord, cartColumns, findPromotionByCode, loadBag, loadCart } from './bag-read';
+import { type BagStatementRow, type CartRecord, type LoadedBag, bagStatement, cartColumns, findPromotionByCode, loadBag, loadCart, toLoadedBag } from './bag-read';
 import { pickSize } from './catalog-presenters';
 
 /**
@@ -65,7 +66,8 @@ interface ProductFacts {
   priceCents: number | null;
 }
 
-async function productFacts(db: Db, productId: number, metalId: number): Promise<ProductFacts | undefined> {
+/** What adding a product checks the request against: the product and its price in the metal asked for. */
+async function productFacts(db: Db, productId: number, metalId: number): Promise<ProductFacts | null> {
   const [row] = await queryRows<ProductFacts>(
     db,
     sql`select p.id, p.name, p.kind, p.sizes, p.engraving_max_chars as "engravingMaxChars", p.engraving_fonts as "engravingFonts",
@@ -74,13 +76,12 @@ async function productFacts(db: Db, productId: number, metalId: number): Promise
         where p.id = ${productId}`,
     { prepared: true },
   );
-  return row ? { ...row, sizes: row.sizes ?? [], engravingFonts: row.engravingFonts ?? [] } : undefined;
+  return row ? { ...row, sizes: row.sizes ?? [], engravingFonts: row.engravingFonts ?? [] } : null;
 }
 
-/** Adds a product (with its engraving) to the bag; returns the new or grown line's id. */
-export async function addItem(db: Db, sessionId: string, body: AddItemBody): Promise<string> {
-  const product = await productFacts(db, body.productId, body.metalId);
-  if (!product) throw invalidFields([{ field: 'productId', message: 'is not a product in our catalog' }]);
+/** The request's problems against the product's facts (none: the line may be added), and the line's size. */
+function checkAdd(product: ProductFacts | null, body: AddItemBody): { problems: FieldError[]; braceletSize: number | null } {
+  if (!product) return { problems: [{ field: 'productId', message: 'is not a product in our catalog' }], braceletSize: null };
   const problems: FieldError[] = [];
   if (product.priceCents === null) {
     problems.push({ field: 'metalId', message: `${product.name} is not made in ${findMetalById(body.metalId)!.name}` });
@@ -96,22 +97,41 @@ export async function addItem(db: Db, sessionId: string, body: AddItemBody): Pro
     const problem = engravingProblem(body.engraving.text, body.engraving.font, rules);
     if (problem) problems.push({ field: `engraving.${problem.field}`, message: problem.message });
   }
-  if (problems.length > 0) throw invalidFields(problems);
-  const braceletSize = product.kind === 'bracelet' ? pickSize(product.sizes, body.braceletSize) : null;
+  return { problems, braceletSize: product.kind === 'bracelet' ? pickSize(product.sizes, body.braceletSize) : null };
+}
+
+/**
+ * Adds a product (with its engraving) to the bag. Returns the new or grown line's id and the bag as it is right
+ * after the change, read in the same round trip.
+ *
+ * The request is checked against the product's facts from the catalog cache (dropped on any catalog change), and
+ * the insert itself requires the product to be offered in the metal, so a fact cached a moment too long can
+ * never put an unavailable line in a bag. Any refusal is confirmed against the database first.
+ */
+export async function addItem(db: Db, cache: ResponseCache, sessionId: string, body: AddItemBody): Promise<{ itemId: string; bag: LoadedBag }> {
+  let product = await cache.value(`product-facts:${body.productId}:${body.metalId}`, () => productFacts(db, body.productId, body.metalId));
+  let { problems, braceletSize } = checkAdd(product, body);
+  if (problems.length > 0) {
+    product = await productFacts(db, body.productId, body.metalId);
+    ({ problems, braceletSize } = checkAdd(product, body));
+    if (problems.length > 0) throw invalidFields(problems);
+  }
 
   // One statement: create or lock the bag, then add the line. An unengraved line has a merge key (product,
   // metal, size), so adding the same again grows that line; the unique index makes two tabs adding at once
-  // queue up on the line instead of both starting one.
+  // queue up on the line instead of both starting one. The bag is read by the next statement, after the
+  // change is committed.
   const itemId = randomUUID();
-  const mergeKey = body.engraving ? null : `${product.id}:${body.metalId}:${braceletSize ?? ''}`;
+  const mergeKey = body.engraving ? null : `${body.productId}:${body.metalId}:${braceletSize ?? ''}`;
   const engraving = body.engraving ? { text: body.engraving.text.trim(), font: body.engraving.font } : null;
-  const [added] = await queryRows<{ id: string }>(
-    db,
+  const [addedRows, bagRows] = await queryPipeline(db, [
     sql`with cart as (${upsertCart(sessionId)} returning id, checkout_order_id),
         line as (
           insert into cart_items (id, cart_id, kind, product_id, metal_id, bracelet_size, quantity, merge_key)
-          select ${itemId}, cart.id, 'product', ${product.id}, ${body.metalId}, ${braceletSize}, ${body.quantity}, ${mergeKey}::text
-          from cart where cart.checkout_order_id is null
+          select ${itemId}, cart.id, 'product', ${body.productId}, ${body.metalId}, ${braceletSize}, ${body.quantity}, ${mergeKey}::text
+          from cart
+          where cart.checkout_order_id is null
+            and exists (select 1 from product_prices where product_id = ${body.productId} and metal_id = ${body.metalId})
           on conflict (cart_id, merge_key) do update set quantity = cart_items.quantity + excluded.quantity
             where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
           returning id
@@ -126,13 +146,18 @@ export async function addItem(db: Db, sessionId: string, body: AddItemBody): Pro
           select ${randomUUID()}, cart.id, 'additional_characters', line.id, ${body.quantity} from line, cart where ${engraving !== null}
         )
         select id from line`,
-    { prepared: true },
-  );
-  if (added) return added.id;
+    bagStatement(sessionId),
+  ]);
+  const added = addedRows![0] as { id: string } | undefined;
+  const bag = toLoadedBag(bagRows![0] as BagStatementRow | undefined);
+  if (added && bag) return { itemId: added.id, bag };
+
   // Nothing was added: say why.
   const cart = await loadCart(db, sessionId);
   if (!cart) throw unknownSession();
   if (cart.checkoutOrderId) throw orderInProgress();
+  const fresh = checkAdd(await productFacts(db, body.productId, body.metalId), body);
+  if (fresh.problems.length > 0) throw invalidFields(fresh.problems);
   const [same] = await queryRows<{ quantity: number }>(db, sql`select quantity from cart_items where cart_id = ${cart.id} and merge_key = ${mergeKey}`);
   const quantity = (same?.quantity ?? 0) + body.quantity;
   throw invalidFields([{ field: 'quantity', message: `would make ${quantity}; the bag holds at most ${MAX_LINE_QUANTITY} of one item (you have ${same?.quantity ?? 0})` }]);

@@ -87,7 +87,7 @@ export interface LoadedBag {
   promotionUsesBySession: number;
 }
 
-interface BagStatementRow {
+export interface BagStatementRow {
   sessionMetalId: number;
   cart: CartRecord | null;
   items: ItemRow[];
@@ -102,9 +102,12 @@ interface BagStatementRow {
  * uses. Undefined when the session is unknown.
  */
 export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | undefined> {
-  const [row] = await queryRows<BagStatementRow>(
-    db,
-    sql`with s as (select id, metal_id from user_sessions where id = ${sessionId}),
+  const [row] = await queryRows<BagStatementRow>(db, bagStatement(sessionId), { prepared: true });
+  return toLoadedBag(row);
+}
+
+/** The statement loadBag runs (addItem sends it right after its change, in the same round trip). */
+export const bagStatement = (sessionId: string) => sql`with s as (select id, metal_id from user_sessions where id = ${sessionId}),
         c as (select * from carts where session_id = ${sessionId}),
         i as (
           select i.id, i.kind, i.parent_item_id, i.product_id, i.metal_id, i.bracelet_size, i.quantity, i.created_at,
@@ -134,9 +137,10 @@ export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | un
                     'maxUses', pr.max_uses, 'maxUsesPerSession', pr.max_uses_per_session, 'timesUsed', pr.times_used)
              from promotions pr where pr.id = (select promotion_id from c)) as promotion,
           (select count(*)::int from promotion_uses u where u.promotion_id = (select promotion_id from c) and u.session_id = s.id) as "promotionUses"
-        from s`,
-    { prepared: true },
-  );
+        from s`;
+
+/** The bag statement's row as a priced bag; undefined when the session is unknown. */
+export function toLoadedBag(row: BagStatementRow | undefined): LoadedBag | undefined {
   if (!row) return undefined;
   const promotion = row.promotion
     ? { ...row.promotion, startsAt: row.promotion.startsAt ? new Date(row.promotion.startsAt) : null, endsAt: row.promotion.endsAt ? new Date(row.promotion.endsAt) : null }
