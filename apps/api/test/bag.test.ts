@@ -1,6 +1,7 @@
 import { type BagResponse, bagResponseSchema, shippingTypesResponseSchema } from '@charms/contracts/bag';
 import { productListResponseSchema } from '@charms/contracts/catalog';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { errorOf, useTestApp } from './helper';
 
 const t = useTestApp();
@@ -123,6 +124,23 @@ describe('adding to the bag', () => {
       expect(errorOf(response).message).toContain(text);
     }
     expect((await bag(session)).tempOrder.tempOrderItems).toEqual([]);
+  });
+
+  it('refuses a metal withdrawn a moment ago, before the catalog cache has heard of it', async () => {
+    const session = await newSession();
+    const charm = await firstProduct('/products/category/Dog-Charms');
+    await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 1 }));
+    // Withdraw the charm in sterling silver without the change notification (as if it were still on its way):
+    // the facts the add was checked against are now stale.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`delete from product_prices where product_id = ${charm.id} and metal_id = 40`);
+    });
+    const again = await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 1 });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).message).toContain('is not made in Sterling Silver');
+    const [line] = (await bag(session)).tempOrder.tempOrderItems;
+    expect(line!.quantity).toBe(1);
   });
 
   it('keeps at most 99 of one item', async () => {
