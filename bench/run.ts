@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -32,6 +32,9 @@ interface Figures {
   p50: number;
   p99: number;
   failures: number;
+  /** CPU time per request (µs) of the API process and of PostgreSQL's backends, when both run on this machine. */
+  apiCpuMicros?: number;
+  databaseCpuMicros?: number;
 }
 
 async function freshDatabase(name: string): Promise<Database> {
@@ -46,7 +49,7 @@ async function freshDatabase(name: string): Promise<Database> {
 }
 
 /** Starts bench/serve.ts in its own process; BENCH_PROFILE=1 writes a CPU profile of each to bench/profiles/. */
-async function serve(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+async function serve(env: Record<string, string>): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', fileURLToPath(new URL('./profiles', import.meta.url))] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(new URL('./serve.ts', import.meta.url))], {
     env: { ...process.env, ...env },
@@ -62,7 +65,7 @@ async function serve(env: Record<string, string>): Promise<{ url: string; stop: 
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before listening`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { url, stop: () => (child.kill('SIGTERM'), exited) };
+  return { url, pid: child.pid!, stop: () => (child.kill('SIGTERM'), exited) };
 }
 
 interface Load {
@@ -71,12 +74,49 @@ interface Load {
   once?: boolean;
   connections?: number;
   rate?: number;
+  /** Whose CPU time to count: the server's process, and the database whose backends serve it. */
+  cpu?: { serverPid: number; database: Database };
 }
 
 async function measure(name: string, url: string, method: string, body?: unknown, load: Load = {}): Promise<Figures> {
   // Checkout rows use each bag once: they warm up on bags of their own first (see runCatalog).
   if (warmupSeconds > 0 && !load.once) await run(url, method, body, load, warmupSeconds);
-  return { name, ...(await run(url, method, body, load, seconds)) };
+  const before = load.cpu && (await cpuTicks(load.cpu));
+  const started = Date.now();
+  const figures = await run(url, method, body, load, seconds);
+  const after = load.cpu && (await cpuTicks(load.cpu));
+  const requests = (figures.requestsPerSecond * (Date.now() - started)) / 1000;
+  const micros = (ticks: number | undefined, then: number | undefined) =>
+    ticks === undefined || then === undefined || requests === 0 ? undefined : Math.round(((ticks - then) * tickMicros) / requests);
+  return {
+    name,
+    ...figures,
+    ...(before && after ? { apiCpuMicros: micros(after.server, before.server), databaseCpuMicros: micros(after.database, before.database) } : {}),
+  };
+}
+
+/** Linux clock ticks (USER_HZ, 100 on Linux) in microseconds. */
+const tickMicros = 10_000;
+
+/** A process's CPU time so far (user + system) in clock ticks, from /proc; undefined where there is no /proc entry. */
+function processTicks(pid: number): number | undefined {
+  try {
+    // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The CPU time so far of the server process and of its database's backends (undefined when not on this machine). */
+async function cpuTicks({ serverPid, database }: NonNullable<Load['cpu']>): Promise<{ server?: number; database?: number }> {
+  const backends = await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  const ticks = backends.map((backend) => processTicks(backend.pid));
+  return {
+    server: processTicks(serverPid),
+    database: ticks.length > 0 && ticks.every((tick) => tick !== undefined) ? ticks.reduce((a, b) => a! + b!, 0) : undefined,
+  };
 }
 
 async function run(url: string, method: string, body: unknown, load: Load, seconds: number): Promise<Omit<Figures, 'name'>> {
@@ -190,7 +230,9 @@ async function runCatalog(size: CatalogSize) {
   const [heartCharm, charmTag, bracelet] = [await first('Heart-Charms'), await first('charm-tags'), await first('Charm-Bracelets')];
   const sample: Sample = { productPath: heartCharm.path, charmId: heartCharm.id, engravableId: charmTag.id, braceletId: bracelet.id };
 
-  const rows: Figures[] = [await measure('ceiling: bare Fastify, same bytes as /api/categories', ceilingUrl, 'GET')];
+  const rows: Figures[] = [
+    await measure('ceiling: bare Fastify, same bytes as /api/categories', ceilingUrl, 'GET', undefined, { cpu: { serverPid: ceiling.pid, database } }),
+  ];
   // A server without autovacuum (this machine's, for one) never refreshes the planner's statistics or clears
   // dead rows while the bench writes bags and orders; stand in for it before each scenario.
   const [{ autovacuum }] = (await queryRows<{ autovacuum: string }>(database.db, sql`select current_setting('autovacuum') as autovacuum`)) as [{ autovacuum: string }];
@@ -208,7 +250,11 @@ async function runCatalog(size: CatalogSize) {
       if (warmupBags) await run(`${cachedBase}${path}`, scenario.method, checkoutBody, { ...checkout, sessions: warmupBags }, warmupSeconds);
       const paidBefore = await paidOrders(database);
       const started = Date.now();
-      const figures = await measure(scenario.name, `${cachedBase}${path}`, scenario.method, checkoutBody, { ...checkout, sessions: bags });
+      const figures = await measure(scenario.name, `${cachedBase}${path}`, scenario.method, checkoutBody, {
+        ...checkout,
+        sessions: bags,
+        cpu: { serverPid: cached.pid, database },
+      });
       const placed = (await paidOrders(database)) - paidBefore;
       figures.name += `: ${placed} orders paid, ${(placed / ((Date.now() - started) / 1000)).toFixed(0)} orders/s`;
       rows.push(figures);
@@ -218,6 +264,7 @@ async function runCatalog(size: CatalogSize) {
       await measure(scenario.name, `${scenario.uncached ? uncachedBase : cachedBase}${path}`, scenario.method, scenario.body, {
         sessions,
         ...(scenario.rate ? { rate: scenario.rate } : {}),
+        cpu: { serverPid: scenario.uncached ? uncached.pid : cached.pid, database },
       }),
     );
   }
@@ -240,11 +287,11 @@ async function runCatalog(size: CatalogSize) {
 function table(rows: Figures[]): string {
   const ceilingRps = rows[0]!.requestsPerSecond;
   return [
-    '| call | requests/s | p50 ms | p99 ms | ratio to ceiling | failures |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| call | requests/s | p50 ms | p99 ms | ratio to ceiling | API CPU µs/request | PostgreSQL CPU µs/request | failures |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${(row.requestsPerSecond / ceilingRps).toFixed(2)} | ${row.failures} |`,
+        `| ${row.name} | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.p50} | ${row.p99} | ${(row.requestsPerSecond / ceilingRps).toFixed(2)} | ${row.apiCpuMicros ?? '-'} | ${row.databaseCpuMicros ?? '-'} | ${row.failures} |`,
     ),
   ].join('\n');
 }
@@ -298,6 +345,11 @@ PostgreSQL and the load generator share the 2 cores flat out, and latency is mos
 connections, the mean latency is N / requests per second). Rows marked "offered" send requests at evenly spaced
 times at that rate (\`bench/paced.ts\`), over at most the same number of connections, and count each latency
 from the request's scheduled start: the latency a shopper sees at that traffic.
+
+The CPU columns are what one request cost, read from \`/proc\` over the measured seconds: the API process's CPU time
+(user and system) and that of the PostgreSQL backends serving the bench database, divided by the requests answered.
+Unlike requests/s, they hardly depend on what else the machine is doing, so they are the figures to compare between
+two versions of a call.
 
 ${sections.join('\n')}`;
 if (only) console.log(sections.join('\n'));

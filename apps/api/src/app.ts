@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFound } from './http-error';
+import { responseSerializerCompiler } from './response-serializer';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
@@ -44,6 +45,8 @@ export interface AppOptions {
   /** Tests pass their own gateway or mailer; otherwise they come from the config. */
   paymentGateway?: PaymentGateway;
   mailer?: Mailer;
+  /** Tests: write every answer both ways and fail on a difference (see response-serializer.ts). */
+  checkResponses?: boolean;
 }
 
 /** Braintree when its four variables are set, else the local test gateway that behaves like its sandbox. */
@@ -60,7 +63,7 @@ function configuredGateway(config: Config): PaymentGateway {
 }
 
 /** Builds the server with the core API under /api. The web server adds the storefront to the same instance. */
-export async function buildApp({ config, database, logger, paymentGateway, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, paymentGateway, mailer, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -75,7 +78,7 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses }));
   app.decorate('config', config);
   app.decorate('database', database);
   const rateLimiter = config.REDIS_URL ? redisRateLimiter(config.REDIS_URL) : databaseRateLimiter(database.db);

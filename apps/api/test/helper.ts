@@ -60,6 +60,7 @@ export function useTestApp(
       config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'charms-test-')), ...options.config }),
       database,
       logger: false,
+      checkResponses: true,
       ...(options.paymentGateway ? { paymentGateway: options.paymentGateway } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
     });

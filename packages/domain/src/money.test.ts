@@ -8,6 +8,15 @@ describe('formatCents', () => {
     expect(formatCents(9250)).toBe('$92.50');
     expect(formatCents(123456)).toBe('$1,234.56');
     expect(formatCents(-500)).toBe('-$5.00');
+    expect(formatCents(-123456789)).toBe('-$1,234,567.89');
+    expect(formatCents(100_000_000)).toBe('$1,000,000.00');
+  });
+
+  it('writes what Intl.NumberFormat writes for en-US dollars', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [1, 10, 99, 101, 999, 1000, 99_999, 100_001, 5_000_050, -1, -99_999, 987_654_321_0]) {
+      expect(formatCents(cents)).toBe(usd.format(cents / 100));
+    }
   });
 
   it('refuses fractional cents instead of rounding them silently', () => {

@@ -1,8 +1,6 @@
 /** Money is always an integer number of cents; formatting happens only at the edge. */
 export type Cents = number;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 export function assertCents(value: number): Cents {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Not a whole number of cents: ${value}`);
   return value;
@@ -10,7 +8,12 @@ export function assertCents(value: number): Cents {
 
 /** 1234 -> "$12.34"; negative amounts keep their sign: -500 -> "-$5.00". */
 export function formatCents(cents: Cents): string {
-  return usd.format(assertCents(cents) / 100);
+  // Written out rather than Intl.NumberFormat: a bag answer formats dozens of amounts, and this is several
+  // times cheaper for the same text (en-US: thousands by commas, always two decimals).
+  const whole = Math.abs(assertCents(cents));
+  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const rest = whole % 100;
+  return `${cents < 0 ? '-' : ''}$${dollars}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
 /**

@@ -1,0 +1,38 @@
+import fastJson from 'fast-json-stringify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifySerializerCompiler } from 'fastify';
+import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
+
+/**
+ * Writes each answer with a serializer compiled from its route's response schema (fast-json-stringify, what
+ * Fastify does for JSON Schema routes), instead of checking it against the zod schema and then running
+ * JSON.stringify: the same answer, written at about a third of the cost (a bag answer: 36 µs instead of 107).
+ * Like zod's parse it writes only the properties the schema names, and refuses an answer missing a required one.
+ *
+ * A schema with parts JSON Schema cannot express (transforms, dates) keeps the zod serializer.
+ *
+ * `checked`: every answer is also written the zod way and must say the same (properties may come in another
+ * order), or the call fails. The API tests run so, which is what holds the two ways to one answer.
+ */
+export function responseSerializerCompiler(options: { checked: boolean }): FastifySerializerCompiler<unknown> {
+  return (route) => {
+    const viaZod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as (data: unknown) => string;
+    let fast: (data: unknown) => string;
+    try {
+      const schema = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+      fast = fastJson(schema as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+    } catch {
+      return viaZod;
+    }
+    if (!options.checked) return fast;
+    return (data) => {
+      const expected = viaZod(data);
+      const written = fast(data);
+      if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+        throw new Error(`${route.method} ${route.url}: the compiled serializer wrote ${written}, the zod schema ${expected}`);
+      }
+      return written;
+    };
+  };
+}
