@@ -39,7 +39,12 @@ export async function queryPipeline(db: Db, queries: readonly SQL[]): Promise<un
   }
   const client = await pool.connect();
   try {
-    const results = await Promise.allSettled(queries.map((query) => client.query(preparedConfig(query))));
+    // Corked, the statements leave in one write instead of one each.
+    const socket = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+    socket?.cork?.();
+    const sent = queries.map((query) => client.query(preparedConfig(query)));
+    socket?.uncork?.();
+    const results = await Promise.allSettled(sent);
     return results.map((result) => {
       if (result.status === 'rejected') throw result.reason;
       return result.value.rows;
