@@ -86,13 +86,10 @@ async function measure(name: string, url: string, method: string, body?: unknown
   const figures = await run(url, method, body, load, seconds);
   const after = load.cpu && (await cpuTicks(load.cpu));
   const requests = (figures.requestsPerSecond * (Date.now() - started)) / 1000;
-  const micros = (ticks: number | undefined, then: number | undefined) =>
-    ticks === undefined || then === undefined || requests === 0 ? undefined : Math.round(((ticks - then) * tickMicros) / requests);
-  return {
-    name,
-    ...figures,
-    ...(before && after ? { apiCpuMicros: micros(after.server, before.server), databaseCpuMicros: micros(after.database, before.database) } : {}),
-  };
+  const micros = (ticks: number | undefined) => (ticks === undefined || requests === 0 ? undefined : Math.round((ticks * tickMicros) / requests));
+  if (!before || !after) return { name, ...figures };
+  const serverTicks = before.server === undefined || after.server === undefined ? undefined : after.server - before.server;
+  return { name, ...figures, apiCpuMicros: micros(serverTicks), databaseCpuMicros: micros(backendTicks(before, after)) };
 }
 
 /** Linux clock ticks (USER_HZ, 100 on Linux) in microseconds. */
@@ -109,14 +106,30 @@ function processTicks(pid: number): number | undefined {
   }
 }
 
-/** The CPU time so far of the server process and of its database's backends (undefined when not on this machine). */
-async function cpuTicks({ serverPid, database }: NonNullable<Load['cpu']>): Promise<{ server?: number; database?: number }> {
-  const backends = await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
-  const ticks = backends.map((backend) => processTicks(backend.pid));
-  return {
-    server: processTicks(serverPid),
-    database: ticks.length > 0 && ticks.every((tick) => tick !== undefined) ? ticks.reduce((a, b) => a! + b!, 0) : undefined,
-  };
+interface CpuSnapshot {
+  server: number | undefined;
+  /** Each backend of the bench database by process id; undefined when they are not on this machine. */
+  backends: Map<number, number> | undefined;
+}
+
+/** The CPU time so far of the server process and of its database's backends. */
+async function cpuTicks({ serverPid, database }: NonNullable<Load['cpu']>): Promise<CpuSnapshot> {
+  const rows = await queryRows<{ pid: number }>(database.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  const backends = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ticks = processTicks(pid);
+    if (ticks === undefined) return { server: processTicks(serverPid), backends: undefined };
+    backends.set(pid, ticks);
+  }
+  return { server: processTicks(serverPid), backends };
+}
+
+/** The backends' CPU time between two snapshots: connections opened meanwhile count whole, closed ones are left out. */
+function backendTicks(before: CpuSnapshot, after: CpuSnapshot): number | undefined {
+  if (!before.backends || !after.backends) return undefined;
+  let total = 0;
+  for (const [pid, ticks] of after.backends) total += ticks - (before.backends.get(pid) ?? 0);
+  return total;
 }
 
 async function run(url: string, method: string, body: unknown, load: Load, seconds: number): Promise<Omit<Figures, 'name'>> {
