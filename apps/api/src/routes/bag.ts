@@ -54,6 +54,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   type Events = (view: Omit<BagView, 'response'>) => DataLayerEvent[];
+  /** Answers with the bag: `loaded` when the change already read it, else read now. */
   async function respond(request: FastifyRequest, sessionId: string, events?: Events, loaded?: LoadedBag) {
     const query = request.query as { includeSuggestedItems?: string };
     const bag = loaded ?? (await loadBag(db, sessionId));

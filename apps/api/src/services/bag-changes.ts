@@ -149,8 +149,11 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
     bagStatement(sessionId),
   ]);
   const added = addedRows![0] as { id: string } | undefined;
-  const bag = toLoadedBag(bagRows![0] as BagStatementRow | undefined);
-  if (added && bag) return { itemId: added.id, bag };
+  if (added) {
+    const bag = toLoadedBag(bagRows![0] as BagStatementRow | undefined);
+    if (!bag) throw unknownSession();
+    return { itemId: added.id, bag };
+  }
 
   // Nothing was added: say why.
   const cart = await loadCart(db, sessionId);
