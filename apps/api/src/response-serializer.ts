@@ -9,6 +9,8 @@ import { z } from 'zod';
  * Fastify does for JSON Schema routes), instead of checking it against the zod schema and then running
  * JSON.stringify: the same answer, written at about a third of the cost (a bag answer: 36 µs instead of 107).
  * Like zod's parse it writes only the properties the schema names, and refuses an answer missing a required one.
+ * Unlike zod it does not check values: a wrong type is converted, not refused. And a nullable object given a
+ * property its schema does not name fails instead of dropping it. The check below is what finds such answers.
  *
  * A schema with parts JSON Schema cannot express (transforms, dates) keeps the zod serializer.
  *

@@ -37,8 +37,10 @@ function openPostgres(url: string): Database {
   // queries are index scans), so this application's sessions run each query in one process. Connections
   // pipeline: statements given to one connection together go out together (queryPipeline).
   const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true, options: '-c max_parallel_workers_per_gather=0' });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection must not crash the process, idle (the pool's listener) or checked out (its
+  // own: the pool takes its listener off while a client is out). Its pending queries fail, and the pool drops it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -37,13 +37,18 @@ export async function queryPipeline(db: Db, queries: readonly SQL[]): Promise<un
     for (const query of queries) rows.push(await queryRows(db, query, { prepared: true }));
     return rows;
   }
+  const configs = queries.map(preparedConfig);
   const client = await pool.connect();
   try {
     // Corked, the statements leave in one write instead of one each.
     const socket = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
     socket?.cork?.();
-    const sent = queries.map((query) => client.query(preparedConfig(query)));
-    socket?.uncork?.();
+    let sent: Promise<pg.QueryResult>[];
+    try {
+      sent = configs.map((config) => client.query(config));
+    } finally {
+      socket?.uncork?.();
+    }
     const results = await Promise.allSettled(sent);
     return results.map((result) => {
       if (result.status === 'rejected') throw result.reason;

@@ -41,7 +41,12 @@ export class ResponseCache {
   value<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.enabled ? this.values.get(key) : undefined;
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit && hit.expires > now) {
+      // Most recently used last, so a run of one-off keys evicts those, not the values every request needs.
+      this.values.delete(key);
+      this.values.set(key, hit);
+      return hit.value as Promise<T>;
+    }
     const value = load();
     if (this.enabled) {
       if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value!);

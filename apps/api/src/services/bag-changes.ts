@@ -109,7 +109,14 @@ function checkAdd(product: ProductFacts | null, body: AddItemBody): { problems: 
  * never put an unavailable line in a bag. Any refusal is confirmed against the database first.
  */
 export async function addItem(db: Db, cache: ResponseCache, sessionId: string, body: AddItemBody): Promise<{ itemId: string; bag: LoadedBag }> {
-  let product = await cache.value(`product-facts:${body.productId}:${body.metalId}`, () => productFacts(db, body.productId, body.metalId));
+  // Only products that exist are cached: unknown ids (anyone can send them) must not crowd the cache.
+  let product = await cache
+    .value(`product-facts:${body.productId}:${body.metalId}`, async () => {
+      const facts = await productFacts(db, body.productId, body.metalId);
+      if (!facts) throw new Error('not a product');
+      return facts;
+    })
+    .catch(() => null);
   let { problems, braceletSize } = checkAdd(product, body);
   if (problems.length > 0) {
     product = await productFacts(db, body.productId, body.metalId);
@@ -161,9 +168,13 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
   if (cart.checkoutOrderId) throw orderInProgress();
   const fresh = checkAdd(await productFacts(db, body.productId, body.metalId), body);
   if (fresh.problems.length > 0) throw invalidFields(fresh.problems);
-  const [same] = await queryRows<{ quantity: number }>(db, sql`select quantity from cart_items where cart_id = ${cart.id} and merge_key = ${mergeKey}`);
+  const [same] = mergeKey === null ? [] : await queryRows<{ quantity: number }>(db, sql`select quantity from cart_items where cart_id = ${cart.id} and merge_key = ${mergeKey}`);
   const quantity = (same?.quantity ?? 0) + body.quantity;
-  throw invalidFields([{ field: 'quantity', message: `would make ${quantity}; the bag holds at most ${MAX_LINE_QUANTITY} of one item (you have ${same?.quantity ?? 0})` }]);
+  if (quantity > MAX_LINE_QUANTITY) {
+    throw invalidFields([{ field: 'quantity', message: `would make ${quantity}; the bag holds at most ${MAX_LINE_QUANTITY} of one item (you have ${same?.quantity ?? 0})` }]);
+  }
+  // The catalog changed under the add (the metal was withdrawn and offered again): nothing was added.
+  throw new HttpError(409, 'CATALOG_CHANGED', 'This item changed while you were adding it. Please try again.');
 }
 
 /** Adds the charm assembly line once; a second call changes nothing. */
