@@ -91,7 +91,7 @@ function preparedConfig(query: SQL): pg.QueryConfig {
 const names = new Map<string, string>();
 
 /** The name a prepared statement gets: from its text, so one name never stands for two statements. */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `q_${createHash('sha1').update(text).digest('base64url')}`;

@@ -37,7 +37,10 @@ export class ResponseCache {
     return entry;
   }
 
-  /** A derived value (the search vocabulary, a product's facts), shared by concurrent callers. */
+  /**
+   * A derived value (the search vocabulary, a product's facts), shared by concurrent callers. A load that finds
+   * nothing (null) is not kept: such keys come from whatever callers send, and must not crowd out the rest.
+   */
   value<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.enabled ? this.values.get(key) : undefined;
@@ -51,7 +54,10 @@ export class ResponseCache {
     if (this.enabled) {
       if (this.values.size >= this.maxEntries) this.values.delete(this.values.keys().next().value!);
       this.values.set(key, { value, expires: now + this.ttlMs });
-      value.catch(() => this.values.delete(key));
+      value.then(
+        (found) => found === null && this.values.delete(key),
+        () => this.values.delete(key),
+      );
     }
     return value;
   }

@@ -12,7 +12,7 @@ import { queryPipeline, queryRows } from '../db/query';
 import type { ResponseCache } from '../plugins/response-cache';
 import { cartItemSpecifics, cartItems, carts, userSessions } from '../db/schema';
 import { HttpError, invalidFields, notFound } from '../http-error';
-import { type BagStatementRow, type CartRecord, type LoadedBag, bagStatement, cartColumns, findPromotionByCode, loadBag, loadCart, toLoadedBag } from './bag-read';
+import { type CartRecord, type LoadedBag, bagStatement, cartColumns, findPromotionByCode, loadBag, loadCart, toLoadedBag } from './bag-read';
 import { pickSize } from './catalog-presenters';
 
 /**
@@ -109,14 +109,7 @@ function checkAdd(product: ProductFacts | null, body: AddItemBody): { problems: 
  * never put an unavailable line in a bag. Any refusal is confirmed against the database first.
  */
 export async function addItem(db: Db, cache: ResponseCache, sessionId: string, body: AddItemBody): Promise<{ itemId: string; bag: LoadedBag }> {
-  // Only products that exist are cached: unknown ids (anyone can send them) must not crowd the cache.
-  let product = await cache
-    .value(`product-facts:${body.productId}:${body.metalId}`, async () => {
-      const facts = await productFacts(db, body.productId, body.metalId);
-      if (!facts) throw new Error('not a product');
-      return facts;
-    })
-    .catch(() => null);
+  let product = await cache.value(`product-facts:${body.productId}:${body.metalId}`, () => productFacts(db, body.productId, body.metalId));
   let { problems, braceletSize } = checkAdd(product, body);
   if (problems.length > 0) {
     product = await productFacts(db, body.productId, body.metalId);
@@ -157,7 +150,7 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
   ]);
   const added = addedRows![0] as { id: string } | undefined;
   if (added) {
-    const bag = toLoadedBag(bagRows![0] as BagStatementRow | undefined);
+    const bag = toLoadedBag(bagRows!);
     if (!bag) throw unknownSession();
     return { itemId: added.id, bag };
   }

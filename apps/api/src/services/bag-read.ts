@@ -87,7 +87,7 @@ export interface LoadedBag {
   promotionUsesBySession: number;
 }
 
-export interface BagStatementRow {
+interface BagStatementRow {
   sessionMetalId: number;
   cart: CartRecord | null;
   items: ItemRow[];
@@ -102,8 +102,7 @@ export interface BagStatementRow {
  * uses. Undefined when the session is unknown.
  */
 export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | undefined> {
-  const [row] = await queryRows<BagStatementRow>(db, bagStatement(sessionId), { prepared: true });
-  return toLoadedBag(row);
+  return toLoadedBag(await queryRows(db, bagStatement(sessionId), { prepared: true }));
 }
 
 /** The statement loadBag runs (addItem sends it right after its change, in the same round trip). */
@@ -139,8 +138,9 @@ export const bagStatement = (sessionId: string) => sql`with s as (select id, met
           (select count(*)::int from promotion_uses u where u.promotion_id = (select promotion_id from c) and u.session_id = s.id) as "promotionUses"
         from s`;
 
-/** The bag statement's row as a priced bag; undefined when the session is unknown. */
-export function toLoadedBag(row: BagStatementRow | undefined): LoadedBag | undefined {
+/** The bag statement's rows as a priced bag; undefined when the session is unknown (no row). */
+export function toLoadedBag(rows: unknown[]): LoadedBag | undefined {
+  const row = rows[0] as BagStatementRow | undefined;
   if (!row) return undefined;
   const promotion = row.promotion
     ? { ...row.promotion, startsAt: row.promotion.startsAt ? new Date(row.promotion.startsAt) : null, endsAt: row.promotion.endsAt ? new Date(row.promotion.endsAt) : null }
