@@ -193,7 +193,7 @@ async function createBags(base: string, count: number, items: unknown[]): Promis
   const sessions = await createSessions(base, count);
   for (const id of sessions) {
     for (const item of items) {
-      const response = await fetch(`${base}/api/shopping-cart/items?includeSuggestedItems=false`, {
+      const response = await fetch(`${base}/api/shopping-cart/items`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', usersessionid: id },
         body: JSON.stringify(item),

@@ -72,7 +72,7 @@ export const scenarios: Scenario[] = [
     {
       name: 'add to a bag of 4 lines (2,000 sessions)',
       method: 'POST',
-      path: '/api/shopping-cart/items?includeSuggestedItems=true',
+      path: '/api/shopping-cart/items',
       body: { productId: 1001, metalId: 40, quantity: 1 },
       catalogs: ['standard'],
       sessions: 2000,

@@ -1,4 +1,4 @@
-import { type BagResponse, bagResponseSchema, shippingTypesResponseSchema } from '@charms/contracts/bag';
+import { type AddItemResponse, type BagResponse, addItemResponseSchema, bagResponseSchema, shippingTypesResponseSchema } from '@charms/contracts/bag';
 import { productListResponseSchema } from '@charms/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -31,6 +31,13 @@ async function firstProduct(path: string, metalId = 40) {
 
 const bag = (session: string) => call(session, 'GET', '/shopping-cart?includeSuggestedItems=true').then(ok);
 
+/** POST /shopping-cart/items, which must succeed; its answer (the line, the count, the event). */
+async function add(session: string, body: unknown): Promise<AddItemResponse> {
+  const response = await call(session, 'POST', '/shopping-cart/items', body);
+  expect(response.statusCode, response.body).toBe(200);
+  return addItemResponseSchema.parse(response.json());
+}
+
 describe('GET /api/shopping-cart', () => {
   it('starts empty, with the states to ship to, suggestions and a view_cart event; never cached', async () => {
     const session = await newSession();
@@ -57,21 +64,48 @@ describe('adding to the bag', () => {
   it('prices from the catalog, ignores a price sent by the client, and grows the same line', async () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Dog-Charms');
-    const first = await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 1, price: 1, unitPrice: { cents: 1 } }));
-    expect(first.tempOrder.tempOrderItems).toHaveLength(1);
-    expect(first.tempOrder.tempOrderItems[0]!.unitPrice).toEqual(charm.price);
-    expect(first.dataLayers[0]).toMatchObject({ event: 'add_to_cart', ecommerce: { items: [{ item_id: String(charm.id), quantity: 1 }] } });
-    const second = await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 2 }));
-    expect(second.tempOrder.tempOrderItems).toHaveLength(1);
-    expect(second.tempOrder.tempOrderItems[0]!.quantity).toBe(3);
-    expect(second.tempOrder.totals.merchandise.cents).toBe(charm.price!.cents * 3);
-    expect(second.tempOrder.itemCount).toBe(3);
+    const first = await add(session, { productId: charm.id, metalId: 40, quantity: 1, price: 1, unitPrice: { cents: 1 } });
+    expect(first).toMatchObject({ quantity: 1, itemCount: 1 });
+    expect(first.dataLayers).toEqual([
+      {
+        event: 'add_to_cart',
+        ecommerce: {
+          currency: 'USD',
+          value: charm.price!.cents / 100,
+          items: [{ item_id: String(charm.id), item_name: charm.name, item_brand: 'Rembrandt', item_variant: 'Sterling Silver', price: charm.price!.cents / 100, quantity: 1 }],
+        },
+      },
+    ]);
+    const afterFirst = await bag(session);
+    expect(afterFirst.tempOrder.tempOrderItems).toHaveLength(1);
+    expect(afterFirst.tempOrder.tempOrderItems[0]!.itemUuid).toBe(first.itemUuid);
+    expect(afterFirst.tempOrder.tempOrderItems[0]!.unitPrice).toEqual(charm.price);
+    // The same again grows that line; the event counts what this add put in.
+    const second = await add(session, { productId: charm.id, metalId: 40, quantity: 2 });
+    expect(second).toMatchObject({ itemUuid: first.itemUuid, quantity: 3, itemCount: 3 });
+    expect(second.dataLayers[0]).toMatchObject({ event: 'add_to_cart', ecommerce: { value: (charm.price!.cents * 2) / 100, items: [{ quantity: 2 }] } });
+    const afterSecond = await bag(session);
+    expect(afterSecond.tempOrder.tempOrderItems).toHaveLength(1);
+    expect(afterSecond.tempOrder.tempOrderItems[0]!.quantity).toBe(3);
+    expect(afterSecond.tempOrder.totals.merchandise.cents).toBe(charm.price!.cents * 3);
+    expect(afterSecond.tempOrder.itemCount).toBe(3);
+  });
+
+  it('counts the whole bag in its answer: other products, not engraving charges', async () => {
+    const session = await newSession();
+    const charm = await firstProduct('/products/category/Dog-Charms');
+    const tag = await firstProduct('/products/category/charm-tags');
+    await add(session, { productId: charm.id, metalId: 40, quantity: 2 });
+    const engraved = await add(session, { productId: tag.id, metalId: 40, quantity: 3, engraving: { text: 'Mia', font: 'block' } });
+    expect(engraved).toMatchObject({ quantity: 3, itemCount: 5 });
+    expect((await bag(session)).tempOrder.itemCount).toBe(5);
   });
 
   it('engraves in sterling silver at $0.75 per character (spaces free), free in 14k gold', async () => {
     const session = await newSession();
     const tag = await firstProduct('/products/category/charm-tags');
-    const silver = await ok(await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, quantity: 2, engraving: { text: 'Mia 2026', font: 'script' } }));
+    await add(session, { productId: tag.id, metalId: 40, quantity: 2, engraving: { text: 'Mia 2026', font: 'script' } });
+    const silver = await bag(session);
     const [line, charge] = silver.tempOrder.tempOrderItems;
     expect(line!.itemSpecifics).toEqual([expect.objectContaining({ text: 'Mia 2026', font: 'script', fontName: 'Script' })]);
     expect(charge).toMatchObject({ isAdditionalCharacters: true, parentItemUuid: line!.itemUuid, quantity: 2, unitPrice: { cents: 525 }, lineTotal: { cents: 1050 } });
@@ -79,7 +113,8 @@ describe('adding to the bag', () => {
     expect(silver.tempOrder.itemCount).toBe(2);
 
     const goldTag = await firstProduct('/products/category/charm-tags', 10);
-    const gold = await ok(await call(session, 'POST', '/shopping-cart/items', { productId: goldTag.id, metalId: 10, quantity: 1, engraving: { text: 'Love', font: 'block' } }));
+    await add(session, { productId: goldTag.id, metalId: 10, quantity: 1, engraving: { text: 'Love', font: 'block' } });
+    const gold = await bag(session);
     const goldCharge = gold.tempOrder.tempOrderItems.find((item) => item.isAdditionalCharacters && item.unitPrice.cents === 0);
     expect(goldCharge?.description).toContain('free on 14k Gold');
     expect(gold.tempOrder.totals.engraving.cents).toBe(1050);
@@ -129,7 +164,7 @@ describe('adding to the bag', () => {
   it('refuses a metal withdrawn a moment ago, before the catalog cache has heard of it', async () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Dog-Charms');
-    await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 1 }));
+    await add(session, { productId: charm.id, metalId: 40, quantity: 1 });
     // Withdraw the charm in sterling silver without the change notification (as if it were still on its way):
     // the facts the add was checked against are now stale.
     await t.database.db.transaction(async (tx) => {
@@ -146,7 +181,7 @@ describe('adding to the bag', () => {
   it('keeps at most 99 of one item', async () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Cat-Charms');
-    await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 98 }));
+    await add(session, { productId: charm.id, metalId: 40, quantity: 98 });
     const over = await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 2 });
     expect(over.statusCode).toBe(400);
     expect(errorOf(over).message).toContain('at most 99');
@@ -158,7 +193,8 @@ describe('changing the bag', () => {
   async function engravedBag() {
     const session = await newSession();
     const tag = await firstProduct('/products/category/charm-tags');
-    const added = await ok(await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, quantity: 1, engraving: { text: 'Noah', font: 'block' } }));
+    await add(session, { productId: tag.id, metalId: 40, quantity: 1, engraving: { text: 'Noah', font: 'block' } });
+    const added = await bag(session);
     return { session, line: added.tempOrder.tempOrderItems[0]!, charge: added.tempOrder.tempOrderItems[1]! };
   }
 
@@ -182,8 +218,9 @@ describe('changing the bag', () => {
     // The line that lost its engraving stays its own line; the same product added plain starts one, then grows it.
     const tag = unengraved.tempOrder.tempOrderItems[0]!.product!;
     const plain = { productId: tag.id, metalId: 40, quantity: 1 };
-    await ok(await call(first.session, 'POST', '/shopping-cart/items', plain));
-    const grown = await ok(await call(first.session, 'POST', '/shopping-cart/items', plain));
+    await add(first.session, plain);
+    await add(first.session, plain);
+    const grown = await bag(first.session);
     expect(grown.tempOrder.tempOrderItems.map((item) => [item.itemUuid === first.line.itemUuid, item.quantity])).toEqual([
       [true, 1],
       [false, 2],
@@ -201,7 +238,7 @@ describe('changing the bag', () => {
     const noBracelet = await call(session, 'GET', '/shopping-cart/add/charm-assembly');
     expect(noBracelet.statusCode).toBe(400);
     expect(errorOf(noBracelet).code).toBe('ASSEMBLY_NEEDS_BRACELET');
-    await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 2 }));
+    await add(session, { productId: charm.id, metalId: 40, quantity: 2 });
     const withCharms = await bag(session);
     expect(withCharms.suggestAddOnAssembly).toBe(false);
     expect(withCharms.suggestedItems[0]!.path).toContain('-bracelets/');
@@ -219,7 +256,8 @@ describe('changing the bag', () => {
       bestSellers.filter((listed) => listed.id !== charm.id && !listed.path.includes('-bracelets/')).slice(0, 3).map((listed) => listed.id),
     );
     const bracelet = await firstProduct('/products/category/Charm-Bracelets');
-    const both = await ok(await call(session, 'POST', '/shopping-cart/items', { productId: bracelet.id, metalId: 40, quantity: 1, braceletSize: 7.5 }));
+    await add(session, { productId: bracelet.id, metalId: 40, quantity: 1, braceletSize: 7.5 });
+    const both = await bag(session);
     expect(both.suggestAddOnAssembly).toBe(true);
     expect(both.tempOrder.tempOrderItems.find((item) => item.product?.kind === 'bracelet')?.braceletSize).toBe(7.5);
     const assembled = await ok(await call(session, 'GET', '/shopping-cart/add/charm-assembly'));
@@ -247,7 +285,7 @@ describe('promo codes', () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Number-Charms');
     const quantity = Math.max(1, Math.floor(cents / charm.price!.cents));
-    await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity }));
+    await add(session, { productId: charm.id, metalId: 40, quantity });
     return { session, merchandise: quantity * charm.price!.cents };
   }
 
@@ -338,7 +376,7 @@ describe('shipping', () => {
   it('saves state, shipping type, comments and email, and charges the chosen shipping', async () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Cat-Charms');
-    await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 1 }));
+    await add(session, { productId: charm.id, metalId: 40, quantity: 1 });
     const saved = await ok(await call(session, 'POST', '/shopping-cart/save', { shipToStateProvince: 'TX', shippingTypeId: 'two-day', orderComments: ' Gift wrap please ', email: 'ann@example.com' }));
     expect(saved.tempOrder).toMatchObject({ shipToStateProvince: 'TX', shippingTypeId: 'two-day', orderComments: 'Gift wrap please', email: 'ann@example.com' });
     expect(saved.tempOrder.totals.shipping.cents).toBe(1475);
@@ -356,9 +394,10 @@ describe('one shopper can never reach another shopper’s bag', () => {
     const owner = await newSession();
     const thief = await newSession();
     const tag = await firstProduct('/products/category/charm-tags');
-    const added = await ok(await call(owner, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, quantity: 1, engraving: { text: 'Ava', font: 'block' } }));
+    await add(owner, { productId: tag.id, metalId: 40, quantity: 1, engraving: { text: 'Ava', font: 'block' } });
+    const added = await bag(owner);
     const line = added.tempOrder.tempOrderItems[0]!;
-    await ok(await call(thief, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, quantity: 1 }));
+    await add(thief, { productId: tag.id, metalId: 40, quantity: 1 });
     for (const [method, url] of [
       ['GET', `/shopping-cart/items/${line.itemUuid}/quantity/5`],
       ['DELETE', `/shopping-cart/items/${line.itemUuid}`],
@@ -377,6 +416,9 @@ describe('concurrency', () => {
     const charm = await firstProduct('/products/category/Bird-Charms');
     const responses = await Promise.all(Array.from({ length: 20 }, () => call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 1 })));
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    // Each add waited for the one before it on the line: each saw a different quantity.
+    const quantities = responses.map((response) => addItemResponseSchema.parse(response.json()).quantity).sort((a, b) => a - b);
+    expect(quantities).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     const final = await bag(session);
     expect(final.tempOrder.tempOrderItems).toHaveLength(1);
     expect(final.tempOrder.tempOrderItems[0]!.quantity).toBe(20);
@@ -385,7 +427,7 @@ describe('concurrency', () => {
   it('parallel promo applications leave one code', async () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Bird-Charms');
-    await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 3 }));
+    await add(session, { productId: charm.id, metalId: 40, quantity: 3 });
     await Promise.all(['WELCOME10', 'SAVE5', 'welcome10', 'SAVE5'].map((code) => call(session, 'GET', `/shopping-cart/add/promo-code/${code}`)));
     const final = await bag(session);
     expect(['WELCOME10', 'SAVE5']).toContain(final.tempOrder.promoCode?.code);
@@ -396,7 +438,7 @@ describe('the bag survives a restart', () => {
   it('is read back by a new app on the same database', async () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Cat-Charms');
-    await ok(await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 2 }));
+    await add(session, { productId: charm.id, metalId: 40, quantity: 2 });
     const { buildApp } = await import('../src/app');
     const { loadConfig } = await import('../src/config');
     const second = await buildApp({ config: loadConfig({}), logger: false, database: { ...t.database, close: async () => {} } });

@@ -114,6 +114,21 @@ export const bagResponseSchema = z
   .meta({ id: 'Bag' });
 export type BagResponse = z.infer<typeof bagResponseSchema>;
 
+/**
+ * What POST /shopping-cart/items answers: the line the product went into, its quantity now, the bag's item count
+ * (as the header shows it) and the add_to_cart event. Not the whole bag: the product page needs only these, and
+ * the bag page reads the bag anyway (decision 0016).
+ */
+export const addItemResponseSchema = z
+  .object({
+    itemUuid: z.uuid().describe('The line added, or grown when the same unengraved product was already in the bag'),
+    quantity: z.number().int().describe("That line's quantity now"),
+    itemCount: z.number().int().describe('Charms and bracelets in the bag, counted by quantity (the header count)'),
+    dataLayers: z.array(dataLayerEventSchema),
+  })
+  .meta({ id: 'AddedItem' });
+export type AddItemResponse = z.infer<typeof addItemResponseSchema>;
+
 /** POST /shopping-cart/save: what checkout will need, kept with the bag. */
 export const saveBagBodySchema = z.object({
   shipToStateProvince: z.string().max(2, { message: 'must be a state code such as TX' }).nullable().optional(),

@@ -23,42 +23,6 @@ export async function queryRows<T>(db: Db, query: SQL, options: { prepared?: boo
   return result.rows as T[];
 }
 
-/**
- * Runs prepared statements one after another on one connection and returns each one's rows. On PostgreSQL they
- * are sent together (the pool's connections pipeline), so a change and the read of its result cost one round
- * trip. Each statement is its own implicit transaction, as with separate calls: a later one sees what an
- * earlier one committed (and what others committed meanwhile), and one failing does not undo the others; the
- * first failure is thrown once all have answered. Not for use inside a transaction.
- */
-export async function queryPipeline(db: Db, queries: readonly SQL[]): Promise<unknown[][]> {
-  const pool = serverClient(db);
-  if (!pool || !(pool instanceof pg.Pool)) {
-    const rows: unknown[][] = [];
-    for (const query of queries) rows.push(await queryRows(db, query, { prepared: true }));
-    return rows;
-  }
-  const configs = queries.map(preparedConfig);
-  const client = await pool.connect();
-  try {
-    // Corked, the statements leave in one write instead of one each.
-    const socket = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
-    socket?.cork?.();
-    let sent: Promise<pg.QueryResult>[];
-    try {
-      sent = configs.map((config) => client.query(config));
-    } finally {
-      socket?.uncork?.();
-    }
-    const results = await Promise.allSettled(sent);
-    return results.map((result) => {
-      if (result.status === 'rejected') throw result.reason;
-      return result.value.rows;
-    });
-  } finally {
-    client.release();
-  }
-}
-
 /** The PostgreSQL pool (or a transaction's connection) behind a drizzle database; undefined for the embedded one. */
 function serverClient(db: Db): pg.Pool | pg.PoolClient | undefined {
   const client = (db as unknown as { _: { session: { client: unknown } } })._.session.client;

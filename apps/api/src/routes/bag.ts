@@ -1,5 +1,6 @@
 import {
   addItemBodySchema,
+  addItemResponseSchema,
   bagResponseSchema,
   includeSuggestedQuerySchema,
   itemParamsSchema,
@@ -15,8 +16,9 @@ import { errorBodySchema } from '@charms/contracts/errors';
 import { sessionHeadersSchema } from '@charms/contracts/session';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findMetalById } from '@charms/domain/metals';
 import { HttpError } from '../http-error';
-import { type BagView, type LoadedBag, ga4BagItem, loadBag, presentBag } from '../services/bag-read';
+import { type BagView, cartEvent, cartEventItem, loadBag, presentBag } from '../services/bag-read';
 import {
   addAssembly,
   addItem,
@@ -54,42 +56,43 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   type Events = (view: Omit<BagView, 'response'>) => DataLayerEvent[];
-  /** Answers with the bag: `loaded` when the change already read it, else read now. */
-  async function respond(request: FastifyRequest, sessionId: string, events?: Events, loaded?: LoadedBag) {
+  /** Answers with the bag as it is now. */
+  async function respond(request: FastifyRequest, sessionId: string, events?: Events) {
     const query = request.query as { includeSuggestedItems?: string };
-    const bag = loaded ?? (await loadBag(db, sessionId));
+    const bag = await loadBag(db, sessionId);
     if (!bag) throw unknownSession();
     const suggestedItems = query.includeSuggestedItems === 'false' ? [] : await suggestItems(db, app.catalogCache, bag.sessionMetal, bag.lines);
     return presentBag(bag, { now: new Date(), suggestedItems, ...(events ? { events } : {}) }).response;
   }
-  const cartEvent = (event: string, lines: Omit<BagView, 'response'>['lines']): DataLayerEvent => ({
-    event,
-    ecommerce: {
-      currency: 'USD',
-      value: lines.reduce((total, line) => total + (line.unitCents * line.quantity) / 100, 0),
-      items: lines.map(ga4BagItem),
-    },
-  });
   const productLines = (view: Omit<BagView, 'response'>) => view.lines.filter((line) => line.kind === 'product');
 
   app.get(
     '/shopping-cart',
     { schema: bagCall('The bag, with suggested items', {}) },
-    async (request) => respond(request, request.headers.usersessionid, (view) => [cartEvent('view_cart', productLines(view))]),
+    async (request) => respond(request, request.headers.usersessionid, (view) => [cartEvent('view_cart', productLines(view).map(cartEventItem))]),
   );
 
   app.post(
     '/shopping-cart/items',
     {
-      schema: bagCall('Add a product in a metal (and size), optionally engraved; the price is looked up here', { body: addItemBodySchema }),
+      schema: {
+        tags,
+        summary: 'Add a product in a metal (and size), optionally engraved; the price is looked up here. Answers with the line, not the bag',
+        headers: sessionHeadersSchema,
+        body: addItemBodySchema,
+        response: { 200: addItemResponseSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
     },
     async (request) => {
-      const sessionId = request.headers.usersessionid;
-      const { itemId, bag } = await addItem(db, app.catalogCache, sessionId, request.body);
-      return respond(request, sessionId, (view) => {
-        const added = view.lines.filter((line) => line.item.itemUuid === itemId || line.item.parentItemUuid === itemId);
-        return [cartEvent('add_to_cart', added.filter((line) => line.kind === 'product').map((line) => ({ ...line, quantity: request.body.quantity })))];
-      }, bag);
+      const { body } = request;
+      const added = await addItem(db, app.catalogCache, request.headers.usersessionid, body);
+      const metalName = findMetalById(body.metalId)!.name;
+      return {
+        itemUuid: added.itemId,
+        quantity: added.quantity,
+        itemCount: added.itemCount,
+        dataLayers: [cartEvent('add_to_cart', [{ productId: body.productId, name: added.productName, metalName, unitCents: added.unitCents, quantity: body.quantity }])],
+      };
     },
   );
 
@@ -124,7 +127,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!before) throw unknownSession();
       const removed = before.lines.filter((line) => line.item.itemUuid === request.params.itemUuid && line.kind === 'product');
       await removeItem(db, sessionId, request.params.itemUuid);
-      return respond(request, sessionId, () => (removed.length > 0 ? [cartEvent('remove_from_cart', removed)] : []));
+      return respond(request, sessionId, () => (removed.length > 0 ? [cartEvent('remove_from_cart', removed.map(cartEventItem))] : []));
     },
   );
 

@@ -3,16 +3,17 @@ import type { FieldError } from '@charms/contracts/errors';
 import { MAX_LINE_QUANTITY, bagSubtotals } from '@charms/domain/bag';
 import { engravingProblem } from '@charms/domain/engraving';
 import { findMetalById } from '@charms/domain/metals';
+import { countBagItems } from '@charms/domain/storefront-bag-count';
 import { type PromotionVerdict, evaluatePromotion, normalizeCode } from '@charms/domain/promotions';
 import { findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import { queryPipeline, queryRows } from '../db/query';
+import { queryRows } from '../db/query';
 import type { ResponseCache } from '../plugins/response-cache';
 import { cartItemSpecifics, cartItems, carts, userSessions } from '../db/schema';
 import { HttpError, invalidFields, notFound } from '../http-error';
-import { type CartRecord, type LoadedBag, bagStatement, cartColumns, findPromotionByCode, loadBag, loadCart, toLoadedBag } from './bag-read';
+import { type CartRecord, cartColumns, findPromotionByCode, loadBag, loadCart } from './bag-read';
 import { pickSize } from './catalog-presenters';
 
 /**
@@ -20,6 +21,12 @@ import { pickSize } from './catalog-presenters';
  * queue up instead of overwriting each other; a rejected change leaves the bag as it was.
  */
 type Tx = Db;
+
+/** A bag line's kind and quantity: what the header count needs. */
+interface BagLineKind {
+  kind: 'product' | 'additional_characters' | 'charm_assembly';
+  quantity: number;
+}
 
 export const unknownSession = () => notFound('We could not find your shopping session. Reload the page to start a new one.');
 const unknownLine = () => notFound('That item is not in your bag (it may have been removed in another window).');
@@ -100,15 +107,25 @@ function checkAdd(product: ProductFacts | null, body: AddItemBody): { problems: 
   return { problems, braceletSize: product.kind === 'bracelet' ? pickSize(product.sizes, body.braceletSize) : null };
 }
 
+/** What an add did: the line the product went into, and the bag's item count right after. */
+export interface AddedLine {
+  itemId: string;
+  /** The line's quantity now (grown when the same unengraved product was already in the bag). */
+  quantity: number;
+  productName: string;
+  /** The product's price in the metal, per unit, as the database has it now. */
+  unitCents: number;
+  itemCount: number;
+}
+
 /**
- * Adds a product (with its engraving) to the bag. Returns the new or grown line's id and the bag as it is right
- * after the change, read in the same round trip.
+ * Adds a product (with its engraving) to the bag, in one statement, and says what it did.
  *
  * The request is checked against the product's facts from the catalog cache (dropped on any catalog change), and
  * the insert itself requires the product to be offered in the metal, so a fact cached a moment too long can
  * never put an unavailable line in a bag. Any refusal is confirmed against the database first.
  */
-export async function addItem(db: Db, cache: ResponseCache, sessionId: string, body: AddItemBody): Promise<{ itemId: string; bag: LoadedBag }> {
+export async function addItem(db: Db, cache: ResponseCache, sessionId: string, body: AddItemBody): Promise<AddedLine> {
   let product = await cache.value(`product-facts:${body.productId}:${body.metalId}`, () => productFacts(db, body.productId, body.metalId));
   let { problems, braceletSize } = checkAdd(product, body);
   if (problems.length > 0) {
@@ -117,14 +134,15 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
     if (problems.length > 0) throw invalidFields(problems);
   }
 
-  // One statement: create or lock the bag, then add the line. An unengraved line has a merge key (product,
-  // metal, size), so adding the same again grows that line; the unique index makes two tabs adding at once
-  // queue up on the line instead of both starting one. The bag is read by the next statement, after the
-  // change is committed.
+  // Create or lock the bag, then add the line. An unengraved line has a merge key (product, metal, size), so
+  // adding the same again grows that line; the unique index makes two tabs adding at once queue up on the line
+  // instead of both starting one. The bag's other lines are read from the statement's snapshot: the count is
+  // the bag as this add found it, plus this line as it is now.
   const itemId = randomUUID();
   const mergeKey = body.engraving ? null : `${body.productId}:${body.metalId}:${braceletSize ?? ''}`;
   const engraving = body.engraving ? { text: body.engraving.text.trim(), font: body.engraving.font } : null;
-  const [addedRows, bagRows] = await queryPipeline(db, [
+  const [added] = await queryRows<{ id: string; quantity: number; priceCents: number; otherLines: BagLineKind[] }>(
+    db,
     sql`with cart as (${upsertCart(sessionId)} returning id, checkout_order_id),
         line as (
           insert into cart_items (id, cart_id, kind, product_id, metal_id, bracelet_size, quantity, merge_key)
@@ -134,7 +152,7 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
             and exists (select 1 from product_prices where product_id = ${body.productId} and metal_id = ${body.metalId})
           on conflict (cart_id, merge_key) do update set quantity = cart_items.quantity + excluded.quantity
             where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
-          returning id
+          returning id, quantity
         ),
         specific as (
           insert into cart_item_specifics (id, item_id, name, text, font)
@@ -145,14 +163,16 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
           insert into cart_items (id, cart_id, kind, parent_item_id, quantity)
           select ${randomUUID()}, cart.id, 'additional_characters', line.id, ${body.quantity} from line, cart where ${engraving !== null}
         )
-        select id from line`,
-    bagStatement(sessionId),
-  ]);
-  const added = addedRows![0] as { id: string } | undefined;
+        select line.id, line.quantity, pp.price_cents as "priceCents",
+          coalesce((select json_agg(json_build_object('kind', other.kind, 'quantity', other.quantity)) from cart_items other
+                    where other.cart_id = (select id from cart) and other.id <> line.id), '[]') as "otherLines"
+        from line join product_prices pp on pp.product_id = ${body.productId} and pp.metal_id = ${body.metalId}`,
+    { prepared: true },
+  );
   if (added) {
-    const bag = toLoadedBag(bagRows!);
-    if (!bag) throw unknownSession();
-    return { itemId: added.id, bag };
+    const lines = [...added.otherLines, { kind: 'product' as const, quantity: added.quantity }];
+    const itemCount = countBagItems(lines.map((line) => ({ quantity: line.quantity, isAdditionalCharacters: line.kind === 'additional_characters', isCharmAssembly: line.kind === 'charm_assembly' })));
+    return { itemId: added.id, quantity: added.quantity, productName: product!.name, unitCents: added.priceCents, itemCount };
   }
 
   // Nothing was added: say why.

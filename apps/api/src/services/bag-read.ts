@@ -87,13 +87,36 @@ export interface LoadedBag {
   promotionUsesBySession: number;
 }
 
-interface BagStatementRow {
+/**
+ * One row of the bag statement: per line (per engraving of a line, when it has several), with the session's, the
+ * bag's and the promotion's columns repeated. A session without a bag, or a bag without lines, is one row whose
+ * line columns are null.
+ */
+interface BagStatementRow extends Omit<ItemRow, 'itemId'> {
+  sessionId: string;
   sessionMetalId: number;
-  cart: CartRecord | null;
-  items: ItemRow[];
-  specifics: SpecificRow[];
-  promotion: (Omit<PromotionRow, 'startsAt' | 'endsAt'> & { startsAt: string | null; endsAt: string | null }) | null;
-  promotionUses: number;
+  cartId: string | null;
+  promotionId: number | null;
+  shipToStateProvince: string | null;
+  shippingTypeId: string | null;
+  orderComments: string | null;
+  email: string | null;
+  checkoutOrderId: string | null;
+  promotionCode: string | null;
+  promotionDescription: string;
+  promotionKind: PromotionRow['kind'];
+  promotionValue: number;
+  promotionMinimumMerchandiseCents: number;
+  promotionStartsAt: string | Date | null;
+  promotionEndsAt: string | Date | null;
+  promotionMaxUses: number | null;
+  promotionMaxUsesPerSession: number | null;
+  promotionTimesUsed: number;
+  promotionUses: number | null;
+  itemId: string | null;
+  specificId: string | null;
+  specificText: string;
+  specificFont: string;
 }
 
 /**
@@ -105,52 +128,84 @@ export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | un
   return toLoadedBag(await queryRows(db, bagStatement(sessionId), { prepared: true }));
 }
 
-/** The statement loadBag runs (addItem sends it right after its change, in the same round trip). */
-export const bagStatement = (sessionId: string) => sql`with s as (select id, metal_id from user_sessions where id = ${sessionId}),
-        c as (select * from carts where session_id = ${sessionId}),
-        i as (
-          select i.id, i.kind, i.parent_item_id, i.product_id, i.metal_id, i.bracelet_size, i.quantity, i.created_at,
-                 p.name, p.slug, p.kind as product_kind, p.brand, p.shape, p.sizes, p.is_photo_art, p.engraving_max_chars,
-                 p.lead_time_max_days, p.primary_category_id, cat.url_friendly_name as primary_category_slug, pp.price_cents
-          from cart_items i
-          -- Each line looks its product up by key ("offset 0" keeps these lookups per line): a bag has a handful of
-          -- lines, and a join the planner might choose from stale statistics would read the whole catalog.
-          left join lateral (select * from products where id = i.product_id offset 0) p on true
-          left join lateral (select url_friendly_name from categories where id = p.primary_category_id offset 0) cat on true
-          left join lateral (select price_cents from product_prices where product_id = i.product_id and metal_id = i.metal_id offset 0) pp on true
-          where i.cart_id = (select id from c)
-        )
-        select s.metal_id as "sessionMetalId",
-          (select row_to_json(cart) from (select ${cartColumns} from c) cart) as cart,
-          coalesce((select json_agg(json_build_object('itemId', i.id, 'kind', i.kind, 'parentItemId', i.parent_item_id,
-                    'productId', i.product_id, 'metalId', i.metal_id, 'braceletSize', i.bracelet_size, 'quantity', i.quantity,
-                    'name', i.name, 'slug', i.slug, 'productKind', i.product_kind, 'brand', i.brand, 'shape', i.shape,
-                    'sizes', i.sizes, 'isPhotoArt', i.is_photo_art, 'engravingMaxChars', i.engraving_max_chars,
-                    'leadTimeMaxDays', i.lead_time_max_days, 'primaryCategoryId', i.primary_category_id,
-                    'primaryCategorySlug', i.primary_category_slug,
-                    'priceCents', i.price_cents) order by i.created_at, i.id) from i), '[]') as items,
-          coalesce((select json_agg(json_build_object('id', sp.id, 'itemId', sp.item_id, 'text', sp.text, 'font', sp.font))
-                    from i cross join lateral (select * from cart_item_specifics where item_id = i.id offset 0) sp), '[]') as specifics,
-          (select json_build_object('id', pr.id, 'code', pr.code, 'description', pr.description, 'kind', pr.kind, 'value', pr.value,
-                    'minimumMerchandiseCents', pr.minimum_merchandise_cents, 'startsAt', pr.starts_at, 'endsAt', pr.ends_at,
-                    'maxUses', pr.max_uses, 'maxUsesPerSession', pr.max_uses_per_session, 'timesUsed', pr.times_used)
-             from promotions pr where pr.id = (select promotion_id from c)) as promotion,
-          (select count(*)::int from promotion_uses u where u.promotion_id = (select promotion_id from c) and u.session_id = s.id) as "promotionUses"
-        from s`;
+/**
+ * The statement loadBag runs (addItem sends it right after its change, in the same round trip). Plain rows, one
+ * per line, joined by key from the session down: a bag has a handful of lines, and building JSON in the database
+ * cost twice as much (decision 0016).
+ */
+export const bagStatement = (sessionId: string) => sql`select s.id as "sessionId", s.metal_id as "sessionMetalId",
+    c.id as "cartId", c.promotion_id as "promotionId", c.ship_to_state_province as "shipToStateProvince",
+    c.shipping_type_id as "shippingTypeId", c.order_comments as "orderComments", c.email, c.checkout_order_id as "checkoutOrderId",
+    pr.code as "promotionCode", pr.description as "promotionDescription", pr.kind as "promotionKind", pr.value as "promotionValue",
+    pr.minimum_merchandise_cents as "promotionMinimumMerchandiseCents", pr.starts_at as "promotionStartsAt", pr.ends_at as "promotionEndsAt",
+    pr.max_uses as "promotionMaxUses", pr.max_uses_per_session as "promotionMaxUsesPerSession", pr.times_used as "promotionTimesUsed",
+    u.uses as "promotionUses",
+    i.id as "itemId", i.kind, i.parent_item_id as "parentItemId", i.product_id as "productId", i.metal_id as "metalId",
+    i.bracelet_size as "braceletSize", i.quantity,
+    p.name, p.slug, p.kind as "productKind", p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
+    p.engraving_max_chars as "engravingMaxChars", p.lead_time_max_days as "leadTimeMaxDays", p.primary_category_id as "primaryCategoryId",
+    cat.url_friendly_name as "primaryCategorySlug", pp.price_cents as "priceCents",
+    sp.id as "specificId", sp.text as "specificText", sp.font as "specificFont"
+  from user_sessions s
+  left join carts c on c.session_id = s.id
+  left join promotions pr on pr.id = c.promotion_id
+  left join lateral (select count(*)::int as uses from promotion_uses where promotion_id = c.promotion_id and session_id = s.id) u
+    on c.promotion_id is not null
+  left join cart_items i on i.cart_id = c.id
+  left join products p on p.id = i.product_id
+  left join categories cat on cat.id = p.primary_category_id
+  left join product_prices pp on pp.product_id = i.product_id and pp.metal_id = i.metal_id
+  left join cart_item_specifics sp on sp.item_id = i.id
+  where s.id = ${sessionId}
+  order by i.created_at, i.id, sp.id`;
 
 /** The bag statement's rows as a priced bag; undefined when the session is unknown (no row). */
 export function toLoadedBag(rows: unknown[]): LoadedBag | undefined {
-  const row = rows[0] as BagStatementRow | undefined;
-  if (!row) return undefined;
-  const promotion = row.promotion
-    ? { ...row.promotion, startsAt: row.promotion.startsAt ? new Date(row.promotion.startsAt) : null, endsAt: row.promotion.endsAt ? new Date(row.promotion.endsAt) : null }
-    : undefined;
+  const bagRows = rows as BagStatementRow[];
+  const first = bagRows[0];
+  if (!first) return undefined;
+  const items: ItemRow[] = [];
+  const specifics: SpecificRow[] = [];
+  for (const row of bagRows) {
+    if (row.itemId === null) continue;
+    // A line's rows are adjacent (ordered by line), one per engraving.
+    if (items.at(-1)?.itemId !== row.itemId) items.push(row as ItemRow);
+    if (row.specificId !== null) specifics.push({ id: row.specificId, itemId: row.itemId, text: row.specificText, font: row.specificFont });
+  }
+  const date = (value: string | Date | null) => (value === null ? null : new Date(value));
   return {
-    sessionMetal: findMetalById(row.sessionMetalId)!,
-    cart: row.cart ?? undefined,
-    lines: priceLines(row.items, row.specifics),
-    promotion,
-    promotionUsesBySession: row.promotionUses,
+    sessionMetal: findMetalById(first.sessionMetalId)!,
+    cart:
+      first.cartId === null
+        ? undefined
+        : {
+            id: first.cartId,
+            sessionId: first.sessionId,
+            promotionId: first.promotionId,
+            shipToStateProvince: first.shipToStateProvince,
+            shippingTypeId: first.shippingTypeId,
+            orderComments: first.orderComments,
+            email: first.email,
+            checkoutOrderId: first.checkoutOrderId,
+          },
+    lines: priceLines(items, specifics),
+    promotion:
+      first.promotionId === null || first.promotionCode === null
+        ? undefined
+        : {
+            id: first.promotionId,
+            code: first.promotionCode,
+            description: first.promotionDescription,
+            kind: first.promotionKind,
+            value: first.promotionValue,
+            minimumMerchandiseCents: first.promotionMinimumMerchandiseCents,
+            startsAt: date(first.promotionStartsAt),
+            endsAt: date(first.promotionEndsAt),
+            maxUses: first.promotionMaxUses,
+            maxUsesPerSession: first.promotionMaxUsesPerSession,
+            timesUsed: first.promotionTimesUsed,
+          },
+    promotionUsesBySession: first.promotionUses ?? 0,
   };
 }
 
@@ -249,14 +304,39 @@ export async function findPromotionByCode(db: Db, code: string, sessionId: strin
   return { promotion, usesBySession: row?.n ?? 0 };
 }
 
-export function ga4BagItem(line: PricedBagLine) {
+/** A product in a GA4 cart event (add_to_cart, remove_from_cart, view_cart). */
+export interface CartEventItem {
+  productId: number | null;
+  name: string;
+  metalName: string;
+  unitCents: number;
+  quantity: number;
+}
+
+export const cartEventItem = (line: PricedBagLine): CartEventItem => ({
+  productId: line.productId,
+  name: line.item.product?.name ?? '',
+  metalName: line.item.metal?.name ?? '',
+  unitCents: line.unitCents,
+  quantity: line.quantity,
+});
+
+/** A GA4 cart event: the products and their value. */
+export function cartEvent(event: string, items: CartEventItem[]): DataLayerEvent {
   return {
-    item_id: String(line.productId),
-    item_name: line.item.product?.name ?? '',
-    item_brand: 'Rembrandt',
-    item_variant: line.item.metal?.name ?? '',
-    price: line.unitCents / 100,
-    quantity: line.quantity,
+    event,
+    ecommerce: {
+      currency: 'USD',
+      value: items.reduce((total, item) => total + item.unitCents * item.quantity, 0) / 100,
+      items: items.map((item) => ({
+        item_id: String(item.productId),
+        item_name: item.name,
+        item_brand: 'Rembrandt',
+        item_variant: item.metalName,
+        price: item.unitCents / 100,
+        quantity: item.quantity,
+      })),
+    },
   };
 }
 

@@ -51,13 +51,13 @@ export async function addToBag(request: Request, api: ApiClient, form: FormData,
   const headers = new Headers();
   if (setCookie) headers.append('set-cookie', setCookie);
   try {
-    const bag = await api.addToBag(sessionId, addItemBody(form));
-    const result: BagResult = { intent: 'add', ok: true, message: 'Added to your bag.', itemCount: bag.tempOrder.itemCount };
+    const added = await api.addToBag(sessionId, addItemBody(form));
+    const result: BagResult = { intent: 'add', ok: true, message: 'Added to your bag.', itemCount: added.itemCount };
     if (!enhanced) {
       headers.append('set-cookie', noticeCookie(result));
       return redirect(back, { headers });
     }
-    return data({ ...result, dataLayers: changeEvents(bag.dataLayers, ['add_to_cart']) }, { headers });
+    return data({ ...result, dataLayers: changeEvents(added.dataLayers, ['add_to_cart']) }, { headers });
   } catch (error) {
     const problem = apiProblem(error);
     if (!problem) throw error;

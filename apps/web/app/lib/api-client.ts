@@ -1,4 +1,4 @@
-import type { AddItemBody, BagResponse, SaveBagBody, ShippingTypesResponse } from '@charms/contracts/bag';
+import type { AddItemBody, AddItemResponse, BagResponse, SaveBagBody, ShippingTypesResponse } from '@charms/contracts/bag';
 import type { ProductDetailResponse, ProductListResponse } from '@charms/contracts/catalog';
 import type { ClientTokenResponse, CompleteOrderBody, CompleteOrderResponse, OrderResponse } from '@charms/contracts/checkout';
 import type { CategoriesResponse } from '@charms/contracts/categories';
@@ -55,7 +55,7 @@ export function createApiClient(transport: ApiTransport) {
     // The bag and checkout act for one shopper: the session id travels as the userSessionId header.
     getBag: (sessionId: string, options: { suggestions?: boolean } = {}) =>
       call<BagResponse>('GET', `/shopping-cart?includeSuggestedItems=${options.suggestions ?? true}`, undefined, sessionId),
-    addToBag: (sessionId: string, body: AddItemBody) => call<BagResponse>('POST', '/shopping-cart/items?includeSuggestedItems=true', body, sessionId),
+    addToBag: (sessionId: string, body: AddItemBody) => call<AddItemResponse>('POST', '/shopping-cart/items', body, sessionId),
     addAssembly: (sessionId: string) => call<BagResponse>('GET', '/shopping-cart/add/charm-assembly?includeSuggestedItems=true', undefined, sessionId),
     setQuantity: (sessionId: string, itemUuid: string, quantity: number) =>
       call<BagResponse>('GET', `/shopping-cart/items/${encodeURIComponent(itemUuid)}/quantity/${encodeURIComponent(String(quantity))}?includeSuggestedItems=true`, undefined, sessionId),
