@@ -91,14 +91,17 @@ describe('adding to the bag', () => {
     expect(afterSecond.tempOrder.itemCount).toBe(3);
   });
 
-  it('counts the whole bag in its answer: other products, not engraving charges', async () => {
+  it('counts the whole bag in its answer: products by quantity, not engraving charges or assembly', async () => {
     const session = await newSession();
-    const charm = await firstProduct('/products/category/Dog-Charms');
     const tag = await firstProduct('/products/category/charm-tags');
-    await add(session, { productId: charm.id, metalId: 40, quantity: 2 });
-    const engraved = await add(session, { productId: tag.id, metalId: 40, quantity: 3, engraving: { text: 'Mia', font: 'block' } });
-    expect(engraved).toMatchObject({ quantity: 3, itemCount: 5 });
-    expect((await bag(session)).tempOrder.itemCount).toBe(5);
+    const bracelet = await firstProduct('/products/category/Charm-Bracelets');
+    const charm = await firstProduct('/products/category/Dog-Charms');
+    // The engraved tag brings a charge line (quantity 3) and the bracelet lets assembly in: neither is an item.
+    expect(await add(session, { productId: tag.id, metalId: 40, quantity: 3, engraving: { text: 'Mia', font: 'block' } })).toMatchObject({ quantity: 3, itemCount: 3 });
+    expect(await add(session, { productId: bracelet.id, metalId: 40, quantity: 1 })).toMatchObject({ quantity: 1, itemCount: 4 });
+    await ok(await call(session, 'GET', '/shopping-cart/add/charm-assembly'));
+    expect(await add(session, { productId: charm.id, metalId: 40, quantity: 2 })).toMatchObject({ quantity: 2, itemCount: 6 });
+    expect((await bag(session)).tempOrder.itemCount).toBe(6);
   });
 
   it('engraves in sterling silver at $0.75 per character (spaces free), free in 14k gold', async () => {
@@ -113,7 +116,7 @@ describe('adding to the bag', () => {
     expect(silver.tempOrder.itemCount).toBe(2);
 
     const goldTag = await firstProduct('/products/category/charm-tags', 10);
-    await add(session, { productId: goldTag.id, metalId: 10, quantity: 1, engraving: { text: 'Love', font: 'block' } });
+    expect(await add(session, { productId: goldTag.id, metalId: 10, quantity: 1, engraving: { text: 'Love', font: 'block' } })).toMatchObject({ itemCount: 3 });
     const gold = await bag(session);
     const goldCharge = gold.tempOrder.tempOrderItems.find((item) => item.isAdditionalCharacters && item.unitPrice.cents === 0);
     expect(goldCharge?.description).toContain('free on 14k Gold');
@@ -329,6 +332,25 @@ describe('promo codes', () => {
     expect(smaller.tempOrder.promoCode).toMatchObject({ code: 'SAVE5', applied: false });
     expect(smaller.tempOrder.promoCode!.message).toContain('add $');
     expect(smaller.tempOrder.totals.discount.cents).toBe(0);
+  });
+
+  it('reads a dated, limited code back with the bag: applied while it runs, not once it ends or is used up', async () => {
+    const { session, merchandise } = await bagWorth(3000);
+    const code = `DATED${Date.now()}`;
+    await t.database.db.execute(
+      sql`insert into promotions (code, description, kind, value, starts_at, ends_at, max_uses, max_uses_per_session)
+          values (${code}, '20% off this week', 'percent', 20, now() - interval '1 day', now() + interval '1 day', 5, 1)`,
+    );
+    const applied = await ok(await call(session, 'GET', `/shopping-cart/add/promo-code/${code}`));
+    expect(applied.tempOrder.promoCode).toMatchObject({ code, description: '20% off this week', applied: true });
+    expect(applied.tempOrder.totals.discount.cents).toBe(Math.round(merchandise / 5));
+
+    await t.database.db.execute(sql`update promotions set times_used = 5 where code = ${code}`);
+    expect((await bag(session)).tempOrder.promoCode).toMatchObject({ applied: false, message: `${code} has been fully redeemed.` });
+    await t.database.db.execute(sql`update promotions set times_used = 0, ends_at = now() - interval '1 minute' where code = ${code}`);
+    const ended = await bag(session);
+    expect(ended.tempOrder.promoCode).toMatchObject({ code, applied: false });
+    expect(ended.tempOrder.totals.discount.cents).toBe(0);
   });
 
   it('slows a guesser: after 10 wrong codes the session gets 429 with Retry-After', async () => {

@@ -113,7 +113,7 @@ export interface AddedLine {
   /** The line's quantity now (grown when the same unengraved product was already in the bag). */
   quantity: number;
   productName: string;
-  /** The product's price in the metal, per unit, as the database has it now. */
+  /** The product's price in the metal, per unit, as the add found it (with its name). */
   unitCents: number;
   itemCount: number;
 }
@@ -136,12 +136,12 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
 
   // Create or lock the bag, then add the line. An unengraved line has a merge key (product, metal, size), so
   // adding the same again grows that line; the unique index makes two tabs adding at once queue up on the line
-  // instead of both starting one. The bag's other lines are read from the statement's snapshot: the count is
-  // the bag as this add found it, plus this line as it is now.
+  // instead of both starting one. The bag's other lines are read from the statement's snapshot, taken before it
+  // waited for the bag's lock: the count is the bag as this add found it, plus this line as it is now.
   const itemId = randomUUID();
   const mergeKey = body.engraving ? null : `${body.productId}:${body.metalId}:${braceletSize ?? ''}`;
   const engraving = body.engraving ? { text: body.engraving.text.trim(), font: body.engraving.font } : null;
-  const [added] = await queryRows<{ id: string; quantity: number; priceCents: number; otherLines: BagLineKind[] }>(
+  const [added] = await queryRows<{ id: string; quantity: number; name: string; priceCents: number; otherLines: BagLineKind[] }>(
     db,
     sql`with cart as (${upsertCart(sessionId)} returning id, checkout_order_id),
         line as (
@@ -163,16 +163,18 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
           insert into cart_items (id, cart_id, kind, parent_item_id, quantity)
           select ${randomUUID()}, cart.id, 'additional_characters', line.id, ${body.quantity} from line, cart where ${engraving !== null}
         )
-        select line.id, line.quantity, pp.price_cents as "priceCents",
+        select line.id, line.quantity, p.name, pp.price_cents as "priceCents",
           coalesce((select json_agg(json_build_object('kind', other.kind, 'quantity', other.quantity)) from cart_items other
                     where other.cart_id = (select id from cart) and other.id <> line.id), '[]') as "otherLines"
-        from line join product_prices pp on pp.product_id = ${body.productId} and pp.metal_id = ${body.metalId}`,
+        from line
+        join products p on p.id = ${body.productId}
+        join product_prices pp on pp.product_id = ${body.productId} and pp.metal_id = ${body.metalId}`,
     { prepared: true },
   );
   if (added) {
     const lines = [...added.otherLines, { kind: 'product' as const, quantity: added.quantity }];
     const itemCount = countBagItems(lines.map((line) => ({ quantity: line.quantity, isAdditionalCharacters: line.kind === 'additional_characters', isCharmAssembly: line.kind === 'charm_assembly' })));
-    return { itemId: added.id, quantity: added.quantity, productName: product!.name, unitCents: added.priceCents, itemCount };
+    return { itemId: added.id, quantity: added.quantity, productName: added.name, unitCents: added.priceCents, itemCount };
   }
 
   // Nothing was added: say why.

@@ -129,11 +129,10 @@ export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | un
 }
 
 /**
- * The statement loadBag runs (addItem sends it right after its change, in the same round trip). Plain rows, one
- * per line, joined by key from the session down: a bag has a handful of lines, and building JSON in the database
- * cost twice as much (decision 0016).
+ * The statement loadBag runs. Plain rows, one per line, joined by key from the session down: a bag has a handful
+ * of lines, and building JSON objects in the database cost more (decision 0016).
  */
-export const bagStatement = (sessionId: string) => sql`select s.id as "sessionId", s.metal_id as "sessionMetalId",
+const bagStatement = (sessionId: string) => sql`select s.id as "sessionId", s.metal_id as "sessionMetalId",
     c.id as "cartId", c.promotion_id as "promotionId", c.ship_to_state_province as "shipToStateProvince",
     c.shipping_type_id as "shippingTypeId", c.order_comments as "orderComments", c.email, c.checkout_order_id as "checkoutOrderId",
     pr.code as "promotionCode", pr.description as "promotionDescription", pr.kind as "promotionKind", pr.value as "promotionValue",
@@ -160,7 +159,7 @@ export const bagStatement = (sessionId: string) => sql`select s.id as "sessionId
   order by i.created_at, i.id, sp.id`;
 
 /** The bag statement's rows as a priced bag; undefined when the session is unknown (no row). */
-export function toLoadedBag(rows: unknown[]): LoadedBag | undefined {
+function toLoadedBag(rows: unknown[]): LoadedBag | undefined {
   const bagRows = rows as BagStatementRow[];
   const first = bagRows[0];
   if (!first) return undefined;
