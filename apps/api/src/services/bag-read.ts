@@ -95,25 +95,9 @@ interface BagStatementRow {
 }
 
 interface BagHeader {
-  sessionId: string;
   sessionMetalId: number;
-  cartId: string | null;
-  promotionId: number | null;
-  shipToStateProvince: string | null;
-  shippingTypeId: string | null;
-  orderComments: string | null;
-  email: string | null;
-  checkoutOrderId: string | null;
-  promotionCode: string | null;
-  promotionDescription: string;
-  promotionKind: PromotionRow['kind'];
-  promotionValue: number;
-  promotionMinimumMerchandiseCents: number;
-  promotionStartsAt: string | null;
-  promotionEndsAt: string | null;
-  promotionMaxUses: number | null;
-  promotionMaxUsesPerSession: number | null;
-  promotionTimesUsed: number;
+  cart: CartRecord | null;
+  promotion: (Omit<PromotionRow, 'startsAt' | 'endsAt'> & { startsAt: string | null; endsAt: string | null }) | null;
   promotionUses: number | null;
 }
 
@@ -162,13 +146,13 @@ export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | un
 
 /** The statement loadBag runs: joined by key from the session down, one row. */
 const bagStatement = (sessionId: string) => sql`select json_build_object(
-      'sessionId', s.id, 'sessionMetalId', s.metal_id, 'cartId', c.id, 'promotionId', c.promotion_id,
-      'shipToStateProvince', c.ship_to_state_province, 'shippingTypeId', c.shipping_type_id,
-      'orderComments', c.order_comments, 'email', c.email, 'checkoutOrderId', c.checkout_order_id,
-      'promotionCode', pr.code, 'promotionDescription', pr.description, 'promotionKind', pr.kind,
-      'promotionValue', pr.value, 'promotionMinimumMerchandiseCents', pr.minimum_merchandise_cents,
-      'promotionStartsAt', pr.starts_at, 'promotionEndsAt', pr.ends_at, 'promotionMaxUses', pr.max_uses,
-      'promotionMaxUsesPerSession', pr.max_uses_per_session, 'promotionTimesUsed', pr.times_used,
+      'sessionMetalId', s.metal_id,
+      'cart', case when c.id is not null then json_build_object('id', c.id, 'sessionId', c.session_id, 'promotionId', c.promotion_id,
+        'shipToStateProvince', c.ship_to_state_province, 'shippingTypeId', c.shipping_type_id, 'orderComments', c.order_comments,
+        'email', c.email, 'checkoutOrderId', c.checkout_order_id) end,
+      'promotion', case when pr.id is not null then json_build_object('id', pr.id, 'code', pr.code, 'description', pr.description,
+        'kind', pr.kind, 'value', pr.value, 'minimumMerchandiseCents', pr.minimum_merchandise_cents, 'startsAt', pr.starts_at,
+        'endsAt', pr.ends_at, 'maxUses', pr.max_uses, 'maxUsesPerSession', pr.max_uses_per_session, 'timesUsed', pr.times_used) end,
       'promotionUses', u.uses) as bag,
     (select json_agg(json_build_array(${lineValues}) order by i.created_at, i.id, sp.id)
        from cart_items i
@@ -188,7 +172,6 @@ const bagStatement = (sessionId: string) => sql`select json_build_object(
 function toLoadedBag(rows: unknown[]): LoadedBag | undefined {
   const row = rows[0] as BagStatementRow | undefined;
   if (!row) return undefined;
-  const first = row.bag;
   const items: ItemRow[] = [];
   const specifics: SpecificRow[] = [];
   for (const values of row.lines ?? []) {
@@ -200,40 +183,14 @@ function toLoadedBag(rows: unknown[]): LoadedBag | undefined {
     if (items.at(-1)?.itemId !== itemId) items.push(columns);
     if (specificId !== null) specifics.push({ id: specificId, itemId, text: specificText, font: specificFont });
   }
+  const { sessionMetalId, cart, promotion, promotionUses } = row.bag;
   const date = (value: string | null) => (value === null ? null : new Date(value));
   return {
-    sessionMetal: findMetalById(first.sessionMetalId)!,
-    cart:
-      first.cartId === null
-        ? undefined
-        : {
-            id: first.cartId,
-            sessionId: first.sessionId,
-            promotionId: first.promotionId,
-            shipToStateProvince: first.shipToStateProvince,
-            shippingTypeId: first.shippingTypeId,
-            orderComments: first.orderComments,
-            email: first.email,
-            checkoutOrderId: first.checkoutOrderId,
-          },
+    sessionMetal: findMetalById(sessionMetalId)!,
+    cart: cart ?? undefined,
     lines: priceLines(items, specifics),
-    promotion:
-      first.promotionId === null || first.promotionCode === null
-        ? undefined
-        : {
-            id: first.promotionId,
-            code: first.promotionCode,
-            description: first.promotionDescription,
-            kind: first.promotionKind,
-            value: first.promotionValue,
-            minimumMerchandiseCents: first.promotionMinimumMerchandiseCents,
-            startsAt: date(first.promotionStartsAt),
-            endsAt: date(first.promotionEndsAt),
-            maxUses: first.promotionMaxUses,
-            maxUsesPerSession: first.promotionMaxUsesPerSession,
-            timesUsed: first.promotionTimesUsed,
-          },
-    promotionUsesBySession: first.promotionUses ?? 0,
+    promotion: promotion ? { ...promotion, startsAt: date(promotion.startsAt), endsAt: date(promotion.endsAt) } : undefined,
+    promotionUsesBySession: promotionUses ?? 0,
   };
 }
 
