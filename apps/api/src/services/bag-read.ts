@@ -147,9 +147,7 @@ export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | un
 /** The statement loadBag runs: joined by key from the session down, one row. */
 const bagStatement = (sessionId: string) => sql`select json_build_object(
       'sessionMetalId', s.metal_id,
-      'cart', case when c.id is not null then json_build_object('id', c.id, 'sessionId', c.session_id, 'promotionId', c.promotion_id,
-        'shipToStateProvince', c.ship_to_state_province, 'shippingTypeId', c.shipping_type_id, 'orderComments', c.order_comments,
-        'email', c.email, 'checkoutOrderId', c.checkout_order_id) end,
+      'cart', case when c.id is not null then row_to_json(c) end,
       'promotion', case when pr.id is not null then json_build_object('id', pr.id, 'code', pr.code, 'description', pr.description,
         'kind', pr.kind, 'value', pr.value, 'minimumMerchandiseCents', pr.minimum_merchandise_cents, 'startsAt', pr.starts_at,
         'endsAt', pr.ends_at, 'maxUses', pr.max_uses, 'maxUsesPerSession', pr.max_uses_per_session, 'timesUsed', pr.times_used) end,
@@ -162,10 +160,10 @@ const bagStatement = (sessionId: string) => sql`select json_build_object(
        left join cart_item_specifics sp on sp.item_id = i.id
        where i.cart_id = c.id) as lines
   from user_sessions s
-  left join carts c on c.session_id = s.id
-  left join promotions pr on pr.id = c.promotion_id
-  left join lateral (select count(*)::int as uses from promotion_uses where promotion_id = c.promotion_id and session_id = s.id) u
-    on c.promotion_id is not null
+  left join lateral (select ${cartColumns} from carts where session_id = s.id) c on true
+  left join promotions pr on pr.id = c."promotionId"
+  left join lateral (select count(*)::int as uses from promotion_uses where promotion_id = c."promotionId" and session_id = s.id) u
+    on c."promotionId" is not null
   where s.id = ${sessionId}`;
 
 /** The bag statement's row as a priced bag; undefined when the session is unknown (no row). */
