@@ -1,6 +1,6 @@
 import type { AddItemBody, SaveBagBody } from '@charms/contracts/bag';
 import type { FieldError } from '@charms/contracts/errors';
-import { MAX_LINE_QUANTITY, bagSubtotals } from '@charms/domain/bag';
+import { type BagLineKind, MAX_LINE_QUANTITY, bagSubtotals } from '@charms/domain/bag';
 import { engravingProblem } from '@charms/domain/engraving';
 import { findMetalById } from '@charms/domain/metals';
 import { countBagItems } from '@charms/domain/storefront-bag-count';
@@ -22,9 +22,9 @@ import { pickSize } from './catalog-presenters';
  */
 type Tx = Db;
 
-/** A bag line's kind and quantity: what the header count needs. */
-interface BagLineKind {
-  kind: 'product' | 'additional_characters' | 'charm_assembly';
+/** Another line of the bag, as the add's count needs it. */
+interface OtherLine {
+  kind: BagLineKind;
   quantity: number;
 }
 
@@ -141,7 +141,7 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
   const itemId = randomUUID();
   const mergeKey = body.engraving ? null : `${body.productId}:${body.metalId}:${braceletSize ?? ''}`;
   const engraving = body.engraving ? { text: body.engraving.text.trim(), font: body.engraving.font } : null;
-  const [added] = await queryRows<{ id: string; quantity: number; name: string; priceCents: number; otherLines: BagLineKind[] }>(
+  const [added] = await queryRows<{ id: string; quantity: number; name: string; priceCents: number; otherLines: OtherLine[] }>(
     db,
     sql`with cart as (${upsertCart(sessionId)} returning id, checkout_order_id),
         line as (

@@ -1,7 +1,7 @@
 import type { BagItem, BagResponse } from '@charms/contracts/bag';
 import type { ProductSummary } from '@charms/contracts/catalog';
 import type { DataLayerEvent } from '@charms/contracts/envelope';
-import { ASSEMBLY_FEE_CENTS, type PricedLine, bagSubtotals, bagTotals, lineTotal, shouldSuggestAssembly } from '@charms/domain/bag';
+import { ASSEMBLY_FEE_CENTS, type BagLineKind, type PricedLine, bagSubtotals, bagTotals, lineTotal, shouldSuggestAssembly } from '@charms/domain/bag';
 import { ENGRAVING_FONTS, chargedCharacters, engravingCharge } from '@charms/domain/engraving';
 import { type Metal, findMetalById } from '@charms/domain/metals';
 import { type PromotionVerdict, evaluatePromotion } from '@charms/domain/promotions';
@@ -31,7 +31,7 @@ export interface CartRecord {
 interface ItemRow extends Omit<SummaryRow, 'id' | 'priceCents' | 'kind'> {
   productKind: 'charm' | 'bracelet';
   itemId: string;
-  kind: 'product' | 'additional_characters' | 'charm_assembly';
+  kind: BagLineKind;
   parentItemId: string | null;
   productId: number | null;
   metalId: number | null;

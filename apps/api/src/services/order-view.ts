@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Address, Order } from '@charms/contracts/checkout';
+import type { BagLineKind } from '@charms/domain/bag';
 import { ENGRAVING_FONTS } from '@charms/domain/engraving';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -19,7 +20,7 @@ export function isValidOrderToken(number: string, token: string, secret: string)
 }
 
 export interface OrderLineView {
-  kind: 'product' | 'additional_characters' | 'charm_assembly';
+  kind: BagLineKind;
   name: string;
   description: string;
   braceletSize: number | null;
