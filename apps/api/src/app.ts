@@ -23,6 +23,7 @@ import { imageRoutes } from './routes/images';
 import { referenceDataRoutes } from './routes/reference-data';
 import { sitemapRoutes } from './routes/sitemap';
 import { userSessionRoutes } from './routes/user-session';
+import { type Secrets, loadSecrets } from './secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     /** Shared by every instance: Redis when REDIS_URL is set, else the database. */
     rateLimiter: RateLimiter;
     paymentGateway: PaymentGateway;
+    /** Configured, or made once and kept in the database: the same on every instance. */
+    secrets: Secrets;
   }
 }
 
@@ -49,17 +52,15 @@ export interface AppOptions {
   checkResponses?: boolean;
 }
 
-/** Braintree when its four variables are set, else the local test gateway that behaves like its sandbox. */
+/** The gateway PAYMENT_GATEWAY chose (config.ts makes sure Braintree has its four variables). */
 function configuredGateway(config: Config): PaymentGateway {
-  if (config.BRAINTREE_MERCHANT_ID && config.BRAINTREE_PUBLIC_KEY && config.BRAINTREE_PRIVATE_KEY && config.BRAINTREE_ENVIRONMENT) {
-    return createBraintreeGateway({
-      merchantId: config.BRAINTREE_MERCHANT_ID,
-      publicKey: config.BRAINTREE_PUBLIC_KEY,
-      privateKey: config.BRAINTREE_PRIVATE_KEY,
-      environment: config.BRAINTREE_ENVIRONMENT,
-    });
-  }
-  return createTestGateway();
+  if (config.PAYMENT_GATEWAY === 'test') return createTestGateway();
+  return createBraintreeGateway({
+    merchantId: config.BRAINTREE_MERCHANT_ID!,
+    publicKey: config.BRAINTREE_PUBLIC_KEY!,
+    privateKey: config.BRAINTREE_PRIVATE_KEY!,
+    environment: config.BRAINTREE_ENVIRONMENT!,
+  });
 }
 
 /** Builds the server with the core API under /api. The web server adds the storefront to the same instance. */
@@ -81,6 +82,7 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
   app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses }));
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('secrets', await loadSecrets(database.db, config));
   const rateLimiter = config.REDIS_URL ? redisRateLimiter(config.REDIS_URL) : databaseRateLimiter(database.db);
   app.decorate('rateLimiter', rateLimiter);
   app.decorate('paymentGateway', paymentGateway ?? configuredGateway(config));

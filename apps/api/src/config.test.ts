@@ -23,11 +23,38 @@ describe('loadConfig', () => {
   });
 });
 
-describe('Braintree settings', () => {
-  it('needs all four variables or none', () => {
-    expect(loadConfig({}).BRAINTREE_MERCHANT_ID).toBeUndefined();
-    expect(() => loadConfig({ BRAINTREE_MERCHANT_ID: 'm' })).toThrow(/BRAINTREE_PUBLIC_KEY: is required/);
-    const all = loadConfig({ BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'p', BRAINTREE_PRIVATE_KEY: 'k', BRAINTREE_ENVIRONMENT: 'sandbox' });
-    expect(all.BRAINTREE_ENVIRONMENT).toBe('sandbox');
+describe('secrets', () => {
+  it('have no default: unset means one is made at the first start and kept in the database', () => {
+    const config = loadConfig({});
+    expect(config.ORDER_LINK_SECRET).toBeUndefined();
+    expect(config.COOKIE_SECRET).toBeUndefined();
+  });
+
+  it('stop the start when configured shorter than 32 characters', () => {
+    expect(() => loadConfig({ ORDER_LINK_SECRET: 'x'.repeat(31) })).toThrow(/ORDER_LINK_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ COOKIE_SECRET: 'short' })).toThrow(/COOKIE_SECRET: must be at least 32 characters/);
+    expect(loadConfig({ ORDER_LINK_SECRET: 'x'.repeat(32) }).ORDER_LINK_SECRET).toBe('x'.repeat(32));
+  });
+});
+
+describe('the payment gateway', () => {
+  const braintree = { BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'p', BRAINTREE_PRIVATE_KEY: 'k', BRAINTREE_ENVIRONMENT: 'sandbox' };
+
+  it('is the test gateway on the embedded database, so a new shop starts with no configuration', () => {
+    expect(loadConfig({}).PAYMENT_GATEWAY).toBe('test');
+  });
+
+  it('must be chosen with a database server, and the message names the variables', () => {
+    const start = () => loadConfig({ DATABASE_URL: 'postgres://db/shop' });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(/PAYMENT_GATEWAY: is required with DATABASE_URL: "braintree" \(with BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY, BRAINTREE_ENVIRONMENT\)/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/shop', PAYMENT_GATEWAY: 'test' }).PAYMENT_GATEWAY).toBe('test');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/shop', PAYMENT_GATEWAY: 'braintree', ...braintree }).PAYMENT_GATEWAY).toBe('braintree');
+  });
+
+  it('is never chosen by the presence of Braintree variables alone', () => {
+    expect(() => loadConfig(braintree)).toThrow(/PAYMENT_GATEWAY: is required when BRAINTREE_MERCHANT_ID/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'braintree', BRAINTREE_MERCHANT_ID: 'm' })).toThrow(/BRAINTREE_PUBLIC_KEY: is required with PAYMENT_GATEWAY=braintree/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY: must be "braintree" or "test"/);
   });
 });

@@ -4,6 +4,9 @@ import { z } from 'zod';
  * Every environment variable the shop reads, validated once at boot. A bad value stops the start with a
  * message naming the variable. The README's configuration table lists the same variables.
  */
+/** A configured secret: long enough that it cannot be guessed, and never a default written here. */
+const secret = z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)');
+
 const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const configSchema = z.object({
@@ -26,29 +29,47 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAYMENT_GATEWAY: z.enum(['braintree', 'test'], { message: 'must be "braintree" or "test"' }).optional(),
   BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
   BRAINTREE_PUBLIC_KEY: z.string().min(1).optional(),
   BRAINTREE_PRIVATE_KEY: z.string().min(1).optional(),
   BRAINTREE_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
   EMAIL_FROM: z.string().min(3).default('orders@charms.example'),
-  /** Signs the confirmation links in emails; every instance must share it. */
-  ORDER_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').default('development-only-order-link-secret-change-me'),
+  /** Signs the confirmation links in emails; unset, one is made at the first start and kept in the database (secrets.ts). */
+  ORDER_LINK_SECRET: secret.optional(),
+  /** Signs the storefront's cookies; unset, made and kept like ORDER_LINK_SECRET. */
+  COOKIE_SECRET: secret.optional(),
 });
 
 const BRAINTREE_VARIABLES = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY', 'BRAINTREE_ENVIRONMENT'] as const;
 
-/** Braintree is used when all four variables are set; some but not all is a mistake worth stopping for. */
-const checkedConfigSchema = configSchema.superRefine((config, context) => {
-  const set = BRAINTREE_VARIABLES.filter((name) => config[name] !== undefined);
-  if (set.length > 0 && set.length < BRAINTREE_VARIABLES.length) {
-    for (const name of BRAINTREE_VARIABLES.filter((variable) => config[variable] === undefined)) {
-      context.addIssue({ code: 'custom', path: [name], message: `is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set (Braintree needs all four)` });
+/**
+ * The payment gateway is an explicit choice wherever real orders could be taken. The embedded database is a
+ * developer's or a tryer's shop, so it defaults to the test gateway; a PostgreSQL server may be production, so there
+ * the start stops until PAYMENT_GATEWAY says which. Braintree needs all four of its variables.
+ */
+const checkedConfigSchema = configSchema
+  .superRefine((config, context) => {
+    const set = BRAINTREE_VARIABLES.filter((name) => config[name] !== undefined);
+    if (config.PAYMENT_GATEWAY === undefined && config.DATABASE_URL !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_GATEWAY'],
+        message: `is required with DATABASE_URL: "braintree" (with ${BRAINTREE_VARIABLES.join(', ')}) to take real payments, or "test" for the local test gateway that accepts only test cards`,
+      });
+    } else if (config.PAYMENT_GATEWAY === undefined && set.length > 0) {
+      context.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: `is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: "braintree" or "test"` });
     }
-  }
-});
+    if (config.PAYMENT_GATEWAY === 'braintree') {
+      for (const name of BRAINTREE_VARIABLES.filter((variable) => config[variable] === undefined)) {
+        context.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_GATEWAY=braintree (Braintree needs all four)' });
+      }
+    }
+  })
+  .transform((config) => ({ ...config, PAYMENT_GATEWAY: config.PAYMENT_GATEWAY ?? ('test' as const) }));
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = z.output<typeof checkedConfigSchema>;
 
 export class ConfigError extends Error {}
 

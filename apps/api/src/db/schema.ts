@@ -322,6 +322,16 @@ export const cartItemSpecifics = pgTable(
   (table) => [index('cart_item_specifics_item_idx').on(table.itemId)],
 );
 
+/**
+ * Secrets the shop makes for itself at its first start when none is configured (see src/secrets.ts): kept here so
+ * that every instance on this database signs and checks with the same value.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Fixed-window counters for rate limits, when no Redis is configured (REDIS_URL). */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),

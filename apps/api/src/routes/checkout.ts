@@ -70,7 +70,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           now: () => new Date(),
           log: request.log,
           store,
-          linkSecret: app.config.ORDER_LINK_SECRET,
+          linkSecret: app.secrets.orderLink,
           onPaid: () => app.emailDelivery.kick(),
         },
         request.headers.usersessionid,
@@ -96,9 +96,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.status === 'pending_payment') throw notYours();
       const sessionId = sessionIdSchema.safeParse(request.headers.usersessionid);
       const bySession = sessionId.success && sessionId.data === order.sessionId;
-      const byLink = request.query.token !== undefined && isValidOrderToken(order.number, request.query.token, app.config.ORDER_LINK_SECRET);
+      const byLink = request.query.token !== undefined && isValidOrderToken(order.number, request.query.token, app.secrets.orderLink);
       if (!bySession && !byLink) throw notYours();
-      const view = await orderView(db, order, app.config.ORDER_LINK_SECRET);
+      const view = await orderView(db, order, app.secrets.orderLink);
       // The purchase event goes to the shopper's page once, however often it is reloaded.
       const first = bySession
         ? await db
