@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'] } },
+      // Checks of the repository itself (manifests).
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'api',

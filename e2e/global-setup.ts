@@ -11,7 +11,7 @@ import { join } from 'node:path';
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'charms-e2e-'));
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/web/server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['apps/web/build/server/index.js'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

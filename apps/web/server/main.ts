@@ -1,23 +1,23 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '@charms/api/app';
 import { ConfigError, loadConfig } from '@charms/api/config';
 import { openConfiguredDatabase } from '@charms/api/db/open';
 import { closeOnSignals } from '@charms/api/shutdown';
-import type { ServerBuild } from 'react-router';
+import * as build from 'virtual:react-router/server-build';
 import { createApiClient } from '../app/lib/api-client';
 import { injectTransport } from './inject-transport';
 import { storefrontPlugin } from './storefront-plugin';
 
-/** The shop: the storefront and the core API (under /api) in one server. */
-const serverBuildPath = fileURLToPath(new URL('../build/server/index.js', import.meta.url));
-const clientDir = fileURLToPath(new URL('../build/client', import.meta.url));
+/**
+ * The shop: the storefront and the core API (under /api) in one server. `npm run build` bundles this file, with the
+ * storefront's routes and the API's sources, into build/server/index.js (one module graph, so one copy of every
+ * module and class); `npm run serve` runs that plain JavaScript. Third-party packages stay in node_modules.
+ */
+const clientDir = fileURLToPath(new URL('../client', import.meta.url));
 
 try {
   const config = loadConfig();
-  if (!existsSync(serverBuildPath)) throw new ConfigError('The storefront is not built yet: run `npm run build` (npm start does).');
-  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
   const api = createApiClient(injectTransport(app));

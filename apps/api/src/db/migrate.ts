@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -6,7 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './client';
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Found through the package, not this file's place: the shop's server build bundles this module elsewhere. */
+const migrationsFolder = join(dirname(createRequire(import.meta.url).resolve('@charms/api/package.json')), 'drizzle');
 
 /** An arbitrary constant: every instance that migrates takes this advisory lock, so only one migrates at a time. */
 const MIGRATION_LOCK = 7_305_918_113;
