@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { notFound } from './http-error';
+import { RETRY_AFTER_SECONDS, notFound, serviceUnavailable } from './http-error';
 import { responseSerializerCompiler } from './response-serializer';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
@@ -76,7 +76,8 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestTimeout: 30_000,
-    return503OnClosing: true,
+    // While closing, new requests get our own 503 (below), in the error shape.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses }));
@@ -91,9 +92,14 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onRequest', async () => {
+    if (closing) throw serviceUnavailable();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    // Every 503 (the database unreachable, shutting down, a page that could not be made) says when to come back.
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   });
   app.addHook('onClose', async () => {
     await rateLimiter.close();

@@ -18,3 +18,12 @@ export const notFound = (message: string) => new HttpError(404, 'NOT_FOUND', mes
 const describeField = (field: FieldError) => (/^[A-Z]/.test(field.message) ? field.message : `${field.field} ${field.message}`);
 
 export const invalidFields = (fields: FieldError[]) => new HttpError(400, 'VALIDATION_ERROR', fields.map(describeField).join('; '), fields);
+
+/** How long a client is asked to wait (Retry-After) when the shop cannot answer for a moment. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The database (or the whole shop, while it restarts) cannot answer right now; nothing was changed. */
+export const serviceUnavailable = () =>
+  new HttpError(503, 'SERVICE_UNAVAILABLE', 'The shop is busy for a moment and nothing was changed. Please try again in a few seconds.', {
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  });

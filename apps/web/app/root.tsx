@@ -83,6 +83,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <div className="page">
+        <h1>We'll be back in a moment</h1>
+        <p>The shop is busy for a moment. Your bag is safe and nothing was changed: please reload this page in a few seconds.</p>
+        <p>
+          <a href="">Try again</a>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="page">
       <h1>Something went wrong</h1>

@@ -35,7 +35,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 function openPostgres(url: string): Database {
   // Many short queries from many shoppers: parallel workers cost more than they save (and the catalog's
   // queries are index scans), so this application's sessions run each query in one process.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c max_parallel_workers_per_gather=0' });
+  // A server that does not answer fails the request after 5 s (a 503) instead of holding it until the client gives up.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: '-c max_parallel_workers_per_gather=0' });
   // A client losing its connection must not crash the process, idle (the pool's listener) or checked out (its
   // own: the pool takes its listener off while a client is out). Its pending queries fail, and the pool drops it.
   pool.on('error', () => {});

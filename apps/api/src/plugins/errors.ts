@@ -1,7 +1,8 @@
 import type { FieldError } from '@charms/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, invalidFields } from '../http-error';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { HttpError, invalidFields, serviceUnavailable } from '../http-error';
 
 /** Header names arrive lower-cased; answer with the spelling the caller knows. */
 const HEADER_NAMES: Record<string, string> = { usersessionid: 'userSessionId' };
@@ -49,6 +50,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (known) {
       const [status, code, message] = known;
       return reply.status(status).send({ error: { code, message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Logged without the error object: a failed query's error carries its parameters.
+      request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+      const unavailable = serviceUnavailable();
+      return reply.status(503).send({ error: { code: unavailable.code, message: unavailable.message, details: unavailable.details } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

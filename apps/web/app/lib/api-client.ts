@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import type { AddItemBody, AddItemResponse, BagResponse, SaveBagBody, ShippingTypesResponse } from '@charms/contracts/bag';
 import type { ProductDetailResponse, ProductListResponse } from '@charms/contracts/catalog';
 import type { ClientTokenResponse, CompleteOrderBody, CompleteOrderResponse, OrderResponse } from '@charms/contracts/checkout';
@@ -31,7 +32,10 @@ export function createApiClient(transport: ApiTransport) {
   async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, sessionId?: string): Promise<T> {
     const response = await transport({ method, path, body, ...(sessionId ? { headers: { usersessionid: sessionId } } : {}) });
     if (response.status >= 200 && response.status < 300) return response.body as T;
-    throw new ApiError(response.status, response.body as ErrorBody | undefined);
+    const error = response.body as ErrorBody | undefined;
+    // The shop cannot answer for a moment (its database is unreachable): every page says so with a 503.
+    if (response.status === 503 && error?.error.code === 'SERVICE_UNAVAILABLE') throw data(error, { status: 503 });
+    throw new ApiError(response.status, error);
   }
   /** Query strings from plain values; undefined values are left out. */
   function withQuery(path: string, query: Record<string, string | number | undefined>): string {

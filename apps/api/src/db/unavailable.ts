@@ -1,0 +1,29 @@
+/**
+ * Whether an error means the database cannot be reached right now (down, restarting, out of connections, the
+ * connection lost mid-query), rather than a fault in the request or the code. Such a request is answered 503 with
+ * Retry-After: the client did nothing wrong and may simply try again. Drivers wrap errors (drizzle's query error
+ * carries the driver's as `cause`), so the whole chain is looked at.
+ */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** SQLSTATEs: class 08 (connection exception), the server shutting down or starting, too many connections. */
+const UNAVAILABLE_STATES = /^(08...|57P01|57P02|57P03|53300)$/;
+
+/** node-postgres and PGlite say it in words, without a code. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end on the pool',
+  'PGlite is closed',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((words) => message.includes(words))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
