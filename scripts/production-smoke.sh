@@ -18,6 +18,8 @@ for _ in $(seq 1 120); do
 done
 url="$(grep -o 'http://localhost:[0-9]*' "$log" | head -n 1)"
 [ -n "$url" ] || { cat "$log"; echo "production smoke: the shop did not start within 120 s" >&2; exit 1; }
-curl -fsS "$url/api/ready" | grep -q '"ready"'
-curl -fsS "$url/" | grep -q '<html'
+ready="$(curl -fsS "$url/api/ready")"
+page="$(curl -fsS "$url/")"
+[[ "$ready" == *'"ready"'* ]] || { echo "production smoke: /api/ready answered $ready" >&2; exit 1; }
+[[ "$page" == *'<html'* ]] || { echo "production smoke: the home page is not HTML" >&2; exit 1; }
 echo "production smoke: $(node --version), served from apps/web/build/server/index.js without dev dependencies: OK"
