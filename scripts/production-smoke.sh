@@ -22,4 +22,4 @@ ready="$(curl -fsS "$url/api/ready")"
 page="$(curl -fsS "$url/")"
 [[ "$ready" == *'"ready"'* ]] || { echo "production smoke: /api/ready answered $ready" >&2; exit 1; }
 [[ "$page" == *'<html'* ]] || { echo "production smoke: the home page is not HTML" >&2; exit 1; }
-echo "production smoke: $(node --version), served from apps/web/build/server/index.js without dev dependencies: OK"
+echo "production smoke: Node $(npm exec --offline -- node --version 2>/dev/null), served from apps/web/build/server/index.js without dev dependencies: OK"
