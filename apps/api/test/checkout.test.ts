@@ -146,6 +146,41 @@ describe('the email outbox', () => {
     await t.app.emailDelivery.deliverNow();
     expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(45);
   });
+  it('an email sent while the database cannot mark it is marked when it is back, and not sent again', async () => {
+    const subject = `Mark later ${randomUUID()}`;
+    await t.database.db.execute(sql`insert into email_outbox (id, kind, "to", subject, html, text) values (${randomUUID()}, 'test-mark', 'ann@example.com', ${subject}, '<p>hi</p>', 'hi')`);
+    // The database refuses the mark that follows the send, as it does when it goes down at that moment.
+    await t.database.db.execute(sql.raw(`create function refuse_sent_mark() returns trigger language plpgsql as $$
+      begin if new.status = 'sent' then raise exception 'the database is unavailable'; end if; return new; end $$`));
+    await t.database.db.execute(sql.raw(`create trigger refuse_sent_mark before update on email_outbox for each row execute function refuse_sent_mark()`));
+    try {
+      await t.app.emailDelivery.deliverNow();
+      expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(1);
+      const [unmarked] = await queryRows<{ status: string }>(t.database.db, sql`select status from email_outbox where subject = ${subject}`);
+      expect(unmarked?.status).toBe('pending');
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_sent_mark on email_outbox'));
+      await t.database.db.execute(sql.raw('drop function refuse_sent_mark()'));
+    }
+    // Back: the next run (the timer's, or one woken by an order) marks it, and sends nothing twice.
+    await t.app.emailDelivery.deliverNow();
+    await t.app.emailDelivery.deliverNow();
+    expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(1);
+    const rows = await queryRows<{ status: string; attempts: number }>(t.database.db, sql`select status, attempts from email_outbox where subject = ${subject}`);
+    expect(rows).toEqual([{ status: 'sent', attempts: 1 }]);
+  });
+
+  it('an email whose sender died before marking it is sent again once its claim has run out', async () => {
+    const subject = `Sender died ${randomUUID()}`;
+    const id = randomUUID();
+    // Claimed eleven minutes ago by a sender that never marked it.
+    await t.database.db.execute(sql`insert into email_outbox (id, kind, "to", subject, html, text, attempts, next_attempt_at)
+      values (${id}, 'test-died', 'ann@example.com', ${subject}, '<p>hi</p>', 'hi', 1, now() - interval '1 minute')`);
+    await t.app.emailDelivery.deliverNow();
+    expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(1);
+    const rows = await queryRows<{ status: string; attempts: number }>(t.database.db, sql`select status, attempts from email_outbox where id = ${id}`);
+    expect(rows).toEqual([{ status: 'sent', attempts: 2 }]);
+  });
 });
 
 describe('bad input changes nothing and charges nothing', () => {
