@@ -15,6 +15,7 @@ import { createBraintreeGateway } from './payments/braintree-gateway';
 import type { PaymentGateway } from './payments/gateway';
 import { createTestGateway } from './payments/test-gateway';
 import { emailDeliveryPlugin } from './plugins/email-delivery';
+import { paymentReconciliationPlugin } from './plugins/payment-reconciliation';
 import { bagRoutes } from './routes/bag';
 import { checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
   await app.register(errorsPlugin);
   await app.register(responseCachePlugin);
   await app.register(emailDeliveryPlugin, mailer ? { mailer } : {});
+  await app.register(paymentReconciliationPlugin);
   await app.register(
     async (api) => {
       // JSON is the only body this API takes; text/plain would otherwise be accepted as a string.
