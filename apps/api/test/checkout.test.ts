@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
+import { completeOrder } from '../src/services/checkout';
 import { controllableGateway, startSmtpServer } from './checkout-support';
 import { errorOf, useTestApp } from './helper';
 
@@ -276,6 +277,52 @@ describe('charging once', () => {
     expect(['ORDER_IN_PROGRESS', 'BAG_EMPTY']).toContain(errorOf(loser).code);
     expect(await ordersOf(other.session)).toHaveLength(1);
     expect(state.sales).toHaveLength(2);
+  });
+
+  it('20 parallel submits with the same key all answer with the one paid order, charged once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { session } = await fullBag();
+      const body = order();
+      const salesBefore = state.sales.length;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call(session, 'POST', '/shopping-cart/complete-order', body)));
+      const [placed] = await ordersOf(session);
+      expect(placed?.status).toBe('paid');
+      for (const answer of answers) {
+        // Each answer is the order, or (for a call that came while the card was being charged) where it stands.
+        if (answer.statusCode === 200) expect(completeOrderResponseSchema.parse(answer.json()).order.number).toBe(placed!.number);
+        else expect({ status: answer.statusCode, error: errorOf(answer) }).toMatchObject({ status: 409, error: { code: 'ORDER_IN_PROGRESS', details: { orderNumber: placed!.number } } });
+      }
+      expect(state.sales.length - salesBefore).toBe(1);
+    }
+  });
+
+  it('a same-key submit that reaches the bag after its order was paid answers with that order, not BAG_EMPTY', async () => {
+    const { session } = await fullBag();
+    const body = order();
+    // The late call has looked for its order (none yet) and waits to lock the bag while the first call pays.
+    let reachedBag!: () => void;
+    const atBag = new Promise<void>((resolve) => (reachedBag = resolve));
+    let openBag!: () => void;
+    const bagOpen = new Promise<void>((resolve) => (openBag = resolve));
+    const db = t.database.db;
+    const delayedDb = new Proxy(db, {
+      get: (target, property, receiver) =>
+        property === 'transaction'
+          ? async (...args: Parameters<typeof db.transaction>) => {
+              reachedBag();
+              await bagOpen;
+              return target.transaction(...args);
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const late = completeOrder({ ...t.app.checkout.context(t.app.log), db: delayedDb }, session, body);
+    await atBag;
+    const first = await call(session, 'POST', '/shopping-cart/complete-order', body);
+    expect(first.statusCode).toBe(200);
+    openBag();
+    const answer = await late;
+    expect(answer.order).toMatchObject({ number: completeOrderResponseSchema.parse(first.json()).order.number, status: 'paid' });
+    expect(state.sales).toHaveLength(1);
   });
 
   it('refuses a card authorization (nonce) already used for another order', async () => {
