@@ -1,6 +1,6 @@
 import { bagResponseSchema } from '@charms/contracts/bag';
 import { productListResponseSchema } from '@charms/contracts/catalog';
-import { completeOrderResponseSchema, orderResponseSchema } from '@charms/contracts/checkout';
+import { completeOrderBodySchema, completeOrderResponseSchema, orderResponseSchema } from '@charms/contracts/checkout';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -315,7 +315,7 @@ describe('charging once', () => {
             }
           : Reflect.get(target, property, receiver),
     });
-    const late = completeOrder({ ...t.app.checkout.context(t.app.log), db: delayedDb }, session, body);
+    const late = completeOrder({ ...t.app.checkout.context(t.app.log), db: delayedDb }, session, completeOrderBodySchema.parse(body));
     await atBag;
     const first = await call(session, 'POST', '/shopping-cart/complete-order', body);
     expect(first.statusCode).toBe(200);
