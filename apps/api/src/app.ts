@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -15,6 +17,7 @@ import { createBraintreeGateway } from './payments/braintree-gateway';
 import type { PaymentGateway } from './payments/gateway';
 import { createTestGateway } from './payments/test-gateway';
 import { emailDeliveryPlugin } from './plugins/email-delivery';
+import { paymentReconciliationPlugin } from './plugins/payment-reconciliation';
 import { bagRoutes } from './routes/bag';
 import { checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
@@ -54,7 +57,11 @@ export interface AppOptions {
 
 /** The gateway PAYMENT_GATEWAY chose (config.ts makes sure Braintree has its four variables). */
 function configuredGateway(config: Config): PaymentGateway {
-  if (config.PAYMENT_GATEWAY === 'test') return createTestGateway();
+  // Like Braintree, the test gateway remembers its charges across restarts, so an interrupted checkout is settled.
+  if (config.PAYMENT_GATEWAY === 'test') {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    return createTestGateway({ ledgerFile: join(config.DATA_DIR, 'test-gateway.jsonl') });
+  }
   return createBraintreeGateway({
     merchantId: config.BRAINTREE_MERCHANT_ID!,
     publicKey: config.BRAINTREE_PUBLIC_KEY!,
@@ -109,6 +116,7 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
   await app.register(errorsPlugin);
   await app.register(responseCachePlugin);
   await app.register(emailDeliveryPlugin, mailer ? { mailer } : {});
+  await app.register(paymentReconciliationPlugin);
   await app.register(
     async (api) => {
       // JSON is the only body this API takes; text/plain would otherwise be accepted as a string.

@@ -274,6 +274,26 @@ describe('changing the bag', () => {
     }
   });
 
+  it('drops assembly, and its charge, when the last bracelet is removed', async () => {
+    const session = await newSession();
+    const charm = await firstProduct('/products/category/Heart-Charms');
+    const bracelet = await firstProduct('/products/category/Charm-Bracelets');
+    await add(session, { productId: charm.id, metalId: 40, quantity: 1 });
+    await add(session, { productId: bracelet.id, metalId: 40, quantity: 1, braceletSize: 7.5 });
+    await add(session, { productId: bracelet.id, metalId: 40, quantity: 1, braceletSize: 8 });
+    const assembled = await ok(await call(session, 'GET', '/shopping-cart/add/charm-assembly'));
+    const bracelets = assembled.tempOrder.tempOrderItems.filter((item) => item.product?.kind === 'bracelet');
+    expect(bracelets).toHaveLength(2);
+    // One bracelet left: assembly stays.
+    const oneLeft = await ok(await call(session, 'DELETE', `/shopping-cart/items/${bracelets[0]!.itemUuid}`));
+    expect(oneLeft.tempOrder.totals.assembly.cents).toBe(995);
+    // No bracelet left: assembly goes, and the total no longer carries it.
+    const none = await ok(await call(session, 'DELETE', `/shopping-cart/items/${bracelets[1]!.itemUuid}`));
+    expect(none.tempOrder.tempOrderItems.map((item) => item.product?.id ?? null)).toEqual([charm.id]);
+    expect(none.tempOrder.totals.assembly.cents).toBe(0);
+    expect(none.tempOrder.totals.total.cents).toBe(none.tempOrder.totals.merchandise.cents + none.tempOrder.totals.shipping.cents);
+  });
+
   it('empties the bag and drops the promo code', async () => {
     const { session } = await engravedBag();
     await ok(await call(session, 'GET', '/shopping-cart/add/promo-code/welcome10'));

@@ -25,10 +25,9 @@ export async function startSmtpServer() {
 
 /**
  * The test gateway with a switchboard: counts sales, and can be told to lose its answers (before or after
- * charging), to fail lookups, or to run something when a charge is approved.
+ * charging), to fail lookups or voids, or to run something when a charge is approved.
  */
-export function controllableGateway() {
-  const inner = createTestGateway();
+export function controllableGateway(inner: PaymentGateway = createTestGateway()) {
   const state = {
     sales: [] as SaleRequest[],
     approved: 0,
@@ -36,6 +35,7 @@ export function controllableGateway() {
     lookupFails: false,
     onApproved: null as null | (() => Promise<void>),
     acceptAnyNonce: false,
+    voidFails: false,
     voided: [] as string[],
   };
   const gateway: PaymentGateway = {
@@ -56,6 +56,7 @@ export function controllableGateway() {
       return inner.findByOrderId(orderId);
     },
     async void(transactionId) {
+      if (state.voidFails) throw new GatewayUnavailableError('void timeout');
       state.voided.push(transactionId);
       await inner.void(transactionId);
       state.approved--;

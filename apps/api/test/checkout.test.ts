@@ -1,10 +1,11 @@
 import { bagResponseSchema } from '@charms/contracts/bag';
 import { productListResponseSchema } from '@charms/contracts/catalog';
-import { completeOrderResponseSchema, orderResponseSchema } from '@charms/contracts/checkout';
+import { completeOrderBodySchema, completeOrderResponseSchema, orderResponseSchema } from '@charms/contracts/checkout';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
+import { completeOrder } from '../src/services/checkout';
 import { controllableGateway, startSmtpServer } from './checkout-support';
 import { errorOf, useTestApp } from './helper';
 
@@ -146,6 +147,41 @@ describe('the email outbox', () => {
     await t.app.emailDelivery.deliverNow();
     expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(45);
   });
+  it('an email sent while the database cannot mark it is marked when it is back, and not sent again', async () => {
+    const subject = `Mark later ${randomUUID()}`;
+    await t.database.db.execute(sql`insert into email_outbox (id, kind, "to", subject, html, text) values (${randomUUID()}, 'test-mark', 'ann@example.com', ${subject}, '<p>hi</p>', 'hi')`);
+    // The database refuses the mark that follows the send, as it does when it goes down at that moment.
+    await t.database.db.execute(sql.raw(`create function refuse_sent_mark() returns trigger language plpgsql as $$
+      begin if new.status = 'sent' then raise exception 'the database is unavailable'; end if; return new; end $$`));
+    await t.database.db.execute(sql.raw(`create trigger refuse_sent_mark before update on email_outbox for each row execute function refuse_sent_mark()`));
+    try {
+      await t.app.emailDelivery.deliverNow();
+      expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(1);
+      const [unmarked] = await queryRows<{ status: string }>(t.database.db, sql`select status from email_outbox where subject = ${subject}`);
+      expect(unmarked?.status).toBe('pending');
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_sent_mark on email_outbox'));
+      await t.database.db.execute(sql.raw('drop function refuse_sent_mark()'));
+    }
+    // Back: the next run (the timer's, or one woken by an order) marks it, and sends nothing twice.
+    await t.app.emailDelivery.deliverNow();
+    await t.app.emailDelivery.deliverNow();
+    expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(1);
+    const rows = await queryRows<{ status: string; attempts: number }>(t.database.db, sql`select status, attempts from email_outbox where subject = ${subject}`);
+    expect(rows).toEqual([{ status: 'sent', attempts: 1 }]);
+  });
+
+  it('an email whose sender died before marking it is sent again once its claim has run out', async () => {
+    const subject = `Sender died ${randomUUID()}`;
+    const id = randomUUID();
+    // Claimed eleven minutes ago by a sender that never marked it.
+    await t.database.db.execute(sql`insert into email_outbox (id, kind, "to", subject, html, text, attempts, next_attempt_at)
+      values (${id}, 'test-died', 'ann@example.com', ${subject}, '<p>hi</p>', 'hi', 1, now() - interval '1 minute')`);
+    await t.app.emailDelivery.deliverNow();
+    expect(smtp.messages.filter((message) => message.raw.includes(subject))).toHaveLength(1);
+    const rows = await queryRows<{ status: string; attempts: number }>(t.database.db, sql`select status, attempts from email_outbox where id = ${id}`);
+    expect(rows).toEqual([{ status: 'sent', attempts: 2 }]);
+  });
 });
 
 describe('bad input changes nothing and charges nothing', () => {
@@ -241,6 +277,52 @@ describe('charging once', () => {
     expect(['ORDER_IN_PROGRESS', 'BAG_EMPTY']).toContain(errorOf(loser).code);
     expect(await ordersOf(other.session)).toHaveLength(1);
     expect(state.sales).toHaveLength(2);
+  });
+
+  it('20 parallel submits with the same key all answer with the one paid order, charged once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { session } = await fullBag();
+      const body = order();
+      const salesBefore = state.sales.length;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call(session, 'POST', '/shopping-cart/complete-order', body)));
+      const [placed] = await ordersOf(session);
+      expect(placed?.status).toBe('paid');
+      for (const answer of answers) {
+        // Each answer is the order, or (for a call that came while the card was being charged) where it stands.
+        if (answer.statusCode === 200) expect(completeOrderResponseSchema.parse(answer.json()).order.number).toBe(placed!.number);
+        else expect({ status: answer.statusCode, error: errorOf(answer) }).toMatchObject({ status: 409, error: { code: 'ORDER_IN_PROGRESS', details: { orderNumber: placed!.number } } });
+      }
+      expect(state.sales.length - salesBefore).toBe(1);
+    }
+  });
+
+  it('a same-key submit that reaches the bag after its order was paid answers with that order, not BAG_EMPTY', async () => {
+    const { session } = await fullBag();
+    const body = order();
+    // The late call has looked for its order (none yet) and waits to lock the bag while the first call pays.
+    let reachedBag!: () => void;
+    const atBag = new Promise<void>((resolve) => (reachedBag = resolve));
+    let openBag!: () => void;
+    const bagOpen = new Promise<void>((resolve) => (openBag = resolve));
+    const db = t.database.db;
+    const delayedDb = new Proxy(db, {
+      get: (target, property, receiver) =>
+        property === 'transaction'
+          ? async (...args: Parameters<typeof db.transaction>) => {
+              reachedBag();
+              await bagOpen;
+              return target.transaction(...args);
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const late = completeOrder({ ...t.app.checkout.context(t.app.log), db: delayedDb }, session, completeOrderBodySchema.parse(body));
+    await atBag;
+    const first = await call(session, 'POST', '/shopping-cart/complete-order', body);
+    expect(first.statusCode).toBe(200);
+    openBag();
+    const answer = await late;
+    expect(answer.order).toMatchObject({ number: completeOrderResponseSchema.parse(first.json()).order.number, status: 'paid' });
+    expect(state.sales).toHaveLength(1);
   });
 
   it('refuses a card authorization (nonce) already used for another order', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, type DatabaseLocation, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed/seed';
 import type { Mailer } from '../src/email/mailer';
@@ -17,13 +17,24 @@ import type { PaymentGateway } from '../src/payments/gateway';
  * An isolated, migrated and seeded database for one test file: in-memory PGlite by default, or a fresh
  * database on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped afterwards).
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  options: { onDisk?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void>; location: DatabaseLocation }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    // On disk when another process must open it too (one process at a time, for the embedded database).
+    const dataDir = options.onDisk ? mkdtempSync(join(tmpdir(), 'charms-db-')) : 'memory://';
+    const database = await openDatabase({ dataDir });
     await migrate(database);
     await seed(database.db);
-    return { database, drop: () => database.close() };
+    return {
+      database,
+      location: { dataDir },
+      drop: async () => {
+        await database.close();
+        if (options.onDisk) rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `charms_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -37,6 +48,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   await seed(database.db);
   return {
     database,
+    location: { url: url.toString() },
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

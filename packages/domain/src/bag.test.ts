@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PricedLine, bagTotals, shouldSuggestAssembly } from './bag';
+import { type PricedLine, assemblyHasBracelet, bagTotals, shouldSuggestAssembly } from './bag';
 
 const charm: PricedLine = { kind: 'product', unitCents: 2995, quantity: 2 };
 const bracelet: PricedLine = { kind: 'product', isBracelet: true, unitCents: 4500, quantity: 1 };
@@ -30,5 +30,13 @@ describe('shouldSuggestAssembly', () => {
     expect(shouldSuggestAssembly([charm])).toBe(false);
     expect(shouldSuggestAssembly([bracelet])).toBe(false);
     expect(shouldSuggestAssembly([charm, bracelet, assembly])).toBe(false);
+  });
+});
+
+describe('assemblyHasBracelet', () => {
+  it('keeps assembly only while a bracelet is in the bag', () => {
+    expect(assemblyHasBracelet([charm, bracelet, assembly])).toBe(true);
+    expect(assemblyHasBracelet([charm, engraving, assembly])).toBe(false);
+    expect(assemblyHasBracelet([assembly])).toBe(false);
   });
 });

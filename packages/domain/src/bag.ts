@@ -45,6 +45,11 @@ export function bagTotals(lines: readonly PricedLine[], discountCents: Cents, sh
   };
 }
 
+/** Assembly puts charms on a bracelet: without a bracelet in the bag it has nothing to do and is not kept. */
+export function assemblyHasBracelet(lines: readonly PricedLine[]): boolean {
+  return lines.some((line) => line.kind === 'product' && line.isBracelet);
+}
+
 /** Offer assembly when the bag holds a bracelet and charms to put on it, and no assembly yet. */
 export function shouldSuggestAssembly(lines: readonly PricedLine[]): boolean {
   const products = lines.filter((line) => line.kind === 'product');

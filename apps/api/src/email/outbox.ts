@@ -8,44 +8,83 @@ import type { Mailer } from './mailer';
 const RETRY_MINUTES = [1, 5, 15, 60, 240, 720];
 
 /**
- * Sends the emails that are due, in batches, until none is left. Each batch is claimed with FOR UPDATE SKIP
- * LOCKED inside a transaction, so two instances never send the same email; the sent ones are marked in one
- * statement. A failure is recorded and retried later, and never touches the order.
+ * How long a claimed email belongs to the run that claimed it. Longer than any send takes, so no other run sends it
+ * meanwhile; an email whose sender died is sent again after it (the one duplicate we accept).
  */
-export async function deliverDueEmails(db: Db, mailer: Mailer, from: string, log: FastifyBaseLogger, batchSize = 20): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const batch = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const due = await queryRows<{ id: string; to: string; subject: string; html: string; text: string; attempts: number }>(
-        tx,
-        sql`select id, "to", subject, html, text, attempts from email_outbox
-            where status = 'pending' and next_attempt_at <= now()
-            order by next_attempt_at limit ${batchSize} for update skip locked`,
-      );
-      const delivered: string[] = [];
+const CLAIM_MINUTES = 10;
+
+interface ClaimedEmail {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+}
+
+/**
+ * Sends the emails that are due, in batches, until none is left: claim, send, then mark, each step its own
+ * statement, so no transaction is open while the SMTP server talks. A claim takes the rows (FOR UPDATE SKIP
+ * LOCKED, so two instances never claim the same email) and moves their next attempt past the claim's end. An
+ * email that was sent but could not be marked (the database was down) is remembered and marked first on the next
+ * run, never sent again. A send failure is recorded and retried later, and never touches the order.
+ */
+export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: FastifyBaseLogger, batchSize = 20) {
+  const unmarked = new Set<string>();
+
+  const markSent = async (ids: string[]) => {
+    await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null where id in ${ids}`);
+  };
+
+  const claim = () =>
+    queryRows<ClaimedEmail>(
+      db,
+      sql`update email_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(mins => ${CLAIM_MINUTES})
+          where id in (select id from email_outbox where status = 'pending' and next_attempt_at <= now()
+                       order by next_attempt_at limit ${batchSize} for update skip locked)
+          returning id, "to", subject, html, text, attempts`,
+    );
+
+  const recordFailure = async (email: ClaimedEmail, error: unknown) => {
+    const wait = RETRY_MINUTES[email.attempts - 1];
+    log.warn({ emailId: email.id, attempts: email.attempts, err: error }, 'email not sent; will retry');
+    await db.execute(sql`
+      update email_outbox set last_error = ${String((error as Error).message).slice(0, 500)},
+        status = ${wait === undefined ? 'failed' : 'pending'}, next_attempt_at = now() + make_interval(mins => ${wait ?? 0})
+      where id = ${email.id}`);
+  };
+
+  /** Sends what is due; returns how many were sent. Throws when the database cannot be reached. */
+  async function deliver(): Promise<number> {
+    if (unmarked.size > 0) {
+      const ids = [...unmarked];
+      await markSent(ids);
+      for (const id of ids) unmarked.delete(id);
+      log.info({ emails: ids.length }, 'emails sent earlier marked sent');
+    }
+    let sent = 0;
+    for (;;) {
+      const due = await claim();
       for (const email of due) {
         try {
           await mailer.send({ id: email.id, from, to: email.to, subject: email.subject, html: email.html, text: email.text });
-          delivered.push(email.id);
+        } catch (error) {
+          // Unrecorded, the claim's end brings the email back for another try.
+          await recordFailure(email, error).catch(() => {});
+          continue;
+        }
+        sent++;
+        try {
+          await markSent([email.id]);
           log.info({ emailId: email.id, via: mailer.kind }, 'email sent');
         } catch (error) {
-          const attempts = email.attempts + 1;
-          const wait = RETRY_MINUTES[attempts - 1];
-          await tx.execute(sql`
-            update email_outbox set attempts = ${attempts}, last_error = ${String((error as Error).message).slice(0, 500)},
-              status = ${wait === undefined ? 'failed' : 'pending'},
-              next_attempt_at = now() + make_interval(mins => ${wait ?? 0})
-            where id = ${email.id}`);
-          log.warn({ emailId: email.id, attempts, err: error }, 'email not sent; will retry');
+          unmarked.add(email.id);
+          log.warn({ emailId: email.id, via: mailer.kind, err: error }, 'email sent but not marked sent; the mark is retried on the next run, the email is not sent again');
         }
       }
-      if (delivered.length > 0) {
-        await tx.execute(sql`update email_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null where id in ${delivered}`);
-      }
-      return { claimed: due.length, delivered: delivered.length };
-    });
-    sent += batch.delivered;
-    if (batch.claimed < batchSize) return sent;
+      if (due.length < batchSize) return sent;
+    }
   }
+
+  return { deliver };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestGateway } from './test-gateway';
 
@@ -31,5 +34,16 @@ describe('the local test gateway behaves like the Braintree sandbox', () => {
     await gateway.void(result.transactionId);
     expect(await gateway.findByOrderId('order-9')).toBeNull();
     expect(await gateway.findByOrderId('order-x')).toBeNull();
+  });
+
+  it('with a ledger file, another gateway on the same file (another process) finds and voids its charges', async () => {
+    const ledgerFile = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'transactions.jsonl');
+    const charging = createTestGateway({ ledgerFile });
+    const result = await charging.sale({ amountCents: 1000, nonce: 'fake-valid-visa-nonce', orderId: 'order-7' });
+    if (result.outcome !== 'approved') throw new Error('expected approval');
+    const later = createTestGateway({ ledgerFile });
+    expect(await later.findByOrderId('order-7')).toEqual({ transactionId: result.transactionId, status: 'submitted_for_settlement' });
+    await later.void(result.transactionId);
+    expect(await charging.findByOrderId('order-7')).toBeNull();
   });
 });

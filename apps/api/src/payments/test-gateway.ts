@@ -1,14 +1,37 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { PROCESSOR_RESPONSES, type PaymentGateway, SANDBOX_NONCES, type SaleResult } from './gateway';
 
 /**
  * A local gateway that answers as the Braintree sandbox does, for development and tests: the sandbox nonces
  * approve or decline, amounts from $2,000.00 to $2,999.99 are declined with the processor response code equal
  * to the amount's dollars, and $3,000.00 to $3,000.99 fail as "Processor Network Unavailable". It stands for a
- * remote service, so it keeps its transactions in its own memory, as Braintree keeps them on its servers.
+ * remote service, so it keeps its transactions apart from the shop's database, as Braintree keeps them on its
+ * servers: in its own memory, or, given a ledger file, in that file, so that they outlive the process that charged
+ * (as a charge outlives a shop instance that dies before recording it) and are seen by every process using it.
  */
-export function createTestGateway(): PaymentGateway {
-  const transactions = new Map<string, { orderId: string; status: string; amountCents: number }>();
+export function createTestGateway(options: { ledgerFile?: string } = {}): PaymentGateway {
+  type Transaction = { orderId: string; status: string; amountCents: number };
+  const memory = new Map<string, Transaction>();
+  const { ledgerFile } = options;
+  // The ledger is one JSON line per change of a transaction; the last line of each id is its state.
+  const transactionsNow = (): Map<string, Transaction> => {
+    if (!ledgerFile || !existsSync(ledgerFile)) return memory;
+    const lines = readFileSync(ledgerFile, 'utf8').split('\n').filter(Boolean);
+    const read = new Map<string, Transaction>();
+    for (const line of lines) {
+      const { id, ...transaction } = JSON.parse(line) as Transaction & { id: string };
+      read.set(id, transaction);
+    }
+    return read;
+  };
+  const transactions = {
+    get: (id: string) => transactionsNow().get(id),
+    set(id: string, transaction: Transaction) {
+      if (ledgerFile) appendFileSync(ledgerFile, `${JSON.stringify({ id, ...transaction })}\n`);
+      else memory.set(id, transaction);
+    },
+  };
   const newId = () => randomBytes(4).toString('hex');
   return {
     name: 'test',
@@ -36,7 +59,7 @@ export function createTestGateway(): PaymentGateway {
       return { outcome: 'approved', transactionId: id, cardDescription: fixture.card };
     },
     async findByOrderId(orderId) {
-      for (const [transactionId, transaction] of transactions) {
+      for (const [transactionId, transaction] of transactionsNow()) {
         if (transaction.orderId === orderId && transaction.status === 'submitted_for_settlement') return { transactionId, status: transaction.status };
       }
       return null;
@@ -44,12 +67,12 @@ export function createTestGateway(): PaymentGateway {
     async void(transactionId) {
       const transaction = transactions.get(transactionId);
       if (!transaction) throw new Error(`No transaction ${transactionId}`);
-      transaction.status = 'voided';
+      transactions.set(transactionId, { ...transaction, status: 'voided' });
     },
     async refund(transactionId) {
       const transaction = transactions.get(transactionId);
       if (!transaction) throw new Error(`No transaction ${transactionId}`);
-      transaction.status = 'refunded';
+      transactions.set(transactionId, { ...transaction, status: 'refunded' });
     },
   };
 }

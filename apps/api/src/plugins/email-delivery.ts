@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Mailer, createMailer } from '../email/mailer';
-import { deliverDueEmails } from '../email/outbox';
+import { createOutboxSender } from '../email/outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,12 +11,14 @@ declare module 'fastify' {
 }
 
 /**
- * Sends queued emails: right after an order is placed (kick), and every 30 s for retries. Any instance may send;
- * the outbox's row locks keep each email to one sender. A kick while a run is under way asks for one more run
- * after it, so an email queued meanwhile does not wait for the timer; kicks coalesce under load.
+ * Sends queued emails: right after an order is placed (kick), and every 30 s for retries (and to mark emails sent
+ * while the database was down). Any instance may send; the outbox's claims keep each email to one sender. A kick
+ * while a run is under way asks for one more run after it, so an email queued meanwhile does not wait for the
+ * timer; kicks coalesce under load.
  */
 export const emailDeliveryPlugin = fp(async (app: FastifyInstance, options: { mailer?: Mailer }) => {
   const mailer = options.mailer ?? createMailer({ smtpUrl: app.config.SMTP_URL, outboxDir: join(app.config.DATA_DIR, 'outbox') });
+  const outbox = createOutboxSender(app.database.db, mailer, app.config.EMAIL_FROM, app.log);
   let running: Promise<number> | undefined;
   let again = false;
   const deliverNow = (): Promise<number> => {
@@ -24,7 +26,8 @@ export const emailDeliveryPlugin = fp(async (app: FastifyInstance, options: { ma
       again = true;
       return running;
     }
-    running = deliverDueEmails(app.database.db, mailer, app.config.EMAIL_FROM, app.log)
+    running = outbox
+      .deliver()
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'email delivery failed');
         return 0;

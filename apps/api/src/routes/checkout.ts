@@ -24,13 +24,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  const store = {
-    name: app.config.STORE_NAME,
-    phone: app.config.STORE_PHONE,
-    photoArtEmail: app.config.PHOTOART_EMAIL,
-    publicBaseUrl: app.config.PUBLIC_BASE_URL,
-  };
-
   app.post(
     '/shopping-cart/payments/braintree/client-token',
     {
@@ -62,20 +55,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: completeOrderResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      completeOrder(
-        {
-          db,
-          gateway: app.paymentGateway,
-          now: () => new Date(),
-          log: request.log,
-          store,
-          linkSecret: app.secrets.orderLink,
-          onPaid: () => app.emailDelivery.kick(),
-        },
-        request.headers.usersessionid,
-        request.body,
-      ),
+    async (request) => completeOrder(app.checkout.context(request.log), request.headers.usersessionid, request.body),
   );
 
   app.get(

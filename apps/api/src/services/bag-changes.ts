@@ -1,6 +1,6 @@
 import type { AddItemBody, SaveBagBody } from '@charms/contracts/bag';
 import type { FieldError } from '@charms/contracts/errors';
-import { type BagLineKind, MAX_LINE_QUANTITY, bagSubtotals } from '@charms/domain/bag';
+import { type BagLineKind, MAX_LINE_QUANTITY, assemblyHasBracelet, bagSubtotals } from '@charms/domain/bag';
 import { engravingProblem } from '@charms/domain/engraving';
 import { findMetalById } from '@charms/domain/metals';
 import { countBagItems } from '@charms/domain/storefront-bag-count';
@@ -230,6 +230,12 @@ export async function removeItem(db: Db, sessionId: string, itemId: string): Pro
     }
     // Engraving lines and specifics of a removed item go with it (foreign keys cascade).
     await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+    if (line.kind !== 'product') return;
+    // Without a bracelet, assembly has nothing to put the charms on: it goes too, and is not charged.
+    const { lines } = (await loadBag(tx, sessionId))!;
+    if (lines.some((other) => other.kind === 'charm_assembly') && !assemblyHasBracelet(lines)) {
+      await tx.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.kind, 'charm_assembly')));
+    }
   });
 }
 

@@ -3,11 +3,11 @@ import type { CompleteOrderBody, CompleteOrderResponse } from '@charms/contracts
 import { bagTotals } from '@charms/domain/bag';
 import { estimateShipDate } from '@charms/domain/ship-dates';
 import { ASSEMBLY_DAYS, SHIPPING_TYPES, findStateProvince, shippingOptions } from '@charms/domain/shipping';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { queryRows, runPrepared } from '../db/query';
-import { carts, orders, paymentAttempts, type OrderRow } from '../db/schema';
+import { orders, paymentAttempts, type OrderRow } from '../db/schema';
 import { renderOrderConfirmation, type StoreDetails } from '../email/order-confirmation';
 import { HttpError, invalidFields } from '../http-error';
 import { GatewayUnavailableError, type PaymentGateway, SANDBOX_NONCES, declineMessage } from '../payments/gateway';
@@ -34,11 +34,23 @@ export interface CheckoutContext {
   onPaid?: () => void;
 }
 
-/** How long a payment may take before an unfinished checkout is treated as abandoned and reconciled. */
-const STALE_CHECKOUT_MS = 2 * 60_000;
+/**
+ * How long a payment may stay unfinished before it counts as interrupted (its process died, or lost the database)
+ * and is settled by asking the gateway. Longer than a charge takes: Braintree's SDK gives up after 60 s. Should a
+ * charge still be under way, settling is safe: a charge approved after its order was released is voided.
+ */
+export const INTERRUPTED_AFTER_MS = 60_000;
 
-const orderInProgress = () =>
-  new HttpError(409, 'ORDER_IN_PROGRESS', 'Your order is already being placed in another window. Please wait a moment, then check your email or your bag.');
+/** How long a retry waits for a charge under way before answering with where the order stands. */
+const RETRY_WAIT_MS = 600;
+
+const orderInProgress = (order?: OrderRow) =>
+  new HttpError(
+    409,
+    'ORDER_IN_PROGRESS',
+    'Your order is already being placed in another window. Please wait a moment, then check your email or your bag.',
+    order ? { orderNumber: order.number, status: order.status } : undefined,
+  );
 
 async function respond(context: CheckoutContext, order: OrderRow, lines?: OrderLineView[]): Promise<CompleteOrderResponse> {
   const view = lines ? presentOrder(order, lines, context.linkSecret) : await orderView(context.db, order, context.linkSecret);
@@ -67,7 +79,7 @@ export async function completeOrder(context: CheckoutContext, sessionId: string,
   const blocking = found?.blockingId && found.blockingId !== previous?.id ? await findOrder(db, { id: found.blockingId }) : undefined;
   if (blocking) {
     const age = context.now().getTime() - blocking.createdAt.getTime();
-    if (blocking.status === 'pending_payment' && age < STALE_CHECKOUT_MS) throw orderInProgress();
+    if (blocking.status === 'pending_payment' && age < INTERRUPTED_AFTER_MS) throw orderInProgress();
     const settled = await settle(context, blocking);
     if (settled) {
       throw new HttpError(409, 'ORDER_ALREADY_PLACED', `Your order ${settled.number} was already placed: check your email for the confirmation.`, {
@@ -86,30 +98,40 @@ export async function completeOrder(context: CheckoutContext, sessionId: string,
 }
 
 /**
- * Resolves an order that is not known to be paid: waits for one being charged right now, asks the gateway about
- * one whose answer was lost. Returns the order when it is paid; undefined when it was never charged (and is gone).
+ * Resolves an order that is not known to be paid, for a retry: waits a moment for one being charged right now
+ * (then answers that it is in progress, with its number), asks the gateway about one whose answer was lost or
+ * whose charge was interrupted. Returns the order when it is paid; undefined when it was never charged (and is gone).
  */
 async function settle(context: CheckoutContext, order: OrderRow): Promise<OrderRow | undefined> {
   if (order.status !== 'pending_payment' && order.status !== 'payment_unknown') return order;
-  if (order.status === 'pending_payment' && context.now().getTime() - order.createdAt.getTime() < STALE_CHECKOUT_MS) {
-    // Another request is charging this order: wait for its outcome.
-    for (let waited = 0; waited < 30_000; waited += 100) {
+  if (order.status === 'pending_payment' && context.now().getTime() - order.createdAt.getTime() < INTERRUPTED_AFTER_MS) {
+    // Another request is charging this order: wait briefly for its outcome, never for the whole charge.
+    for (let waited = 0; waited < RETRY_WAIT_MS; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const current = await findOrder(context.db, { id: order.id });
       if (!current) return undefined;
       if (current.status !== 'pending_payment') return current.status === 'payment_unknown' ? settle(context, current) : current;
     }
-    throw orderInProgress();
+    throw orderInProgress(order);
   }
-  let found: { transactionId: string } | null;
   try {
-    found = await context.gateway.findByOrderId(order.id);
+    return await settleWithGateway(context, order);
   } catch (error) {
+    if (!(error instanceof GatewayUnavailableError)) throw error;
     context.log.error({ err: error, order: order.number }, 'payment outcome still unknown');
     throw paymentUnconfirmed();
   }
-  if (found) return (await finalizePaid(context, order, { transactionId: found.transactionId, card: order.cardDescription })).order;
-  await abandon(context.db, order);
+}
+
+/**
+ * Settles an unfinished order by what the gateway knows: charged, the order is completed as paid (one email);
+ * not charged, the order is removed and its bag freed. The one way both a retry and the reconciliation job do it.
+ * Throws GatewayUnavailableError when the gateway cannot be asked: nothing changes then.
+ */
+export async function settleWithGateway(context: CheckoutContext, order: OrderRow): Promise<OrderRow | undefined> {
+  const found = await context.gateway.findByOrderId(order.id);
+  if (found) return (await finalizePaid(context, order, { transactionId: found.transactionId, card: order.cardDescription, message: 'charge found at the gateway' })).order;
+  await abandon(context.db, order, { status: 'failed', message: 'unfinished; no charge found at the gateway' });
   return undefined;
 }
 
@@ -149,7 +171,12 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     const bag = await loadBag(tx, sessionId);
     if (!bag) throw unknownSession();
     const { lines } = bag;
-    if (!cart || lines.length === 0) throw new HttpError(400, 'BAG_EMPTY', 'Your bag is empty. Add a charm or a bracelet first.');
+    if (!cart || lines.length === 0) {
+      // Emptied by this same checkout, paid while this call waited for the bag: answer with that order.
+      const [placed] = await tx.select().from(orders).where(and(eq(orders.sessionId, sessionId), eq(orders.idempotencyKey, body.idempotencyKey)));
+      if (placed) return { kind: 'existing', order: placed };
+      throw new HttpError(400, 'BAG_EMPTY', 'Your bag is empty. Add a charm or a bracelet first.');
+    }
     const unavailable = lines.find((line) => !line.orderable);
     if (unavailable) {
       throw new HttpError(409, 'BAG_CHANGED', `${unavailable.item.product?.name ?? 'An item'} is no longer available in ${unavailable.item.metal?.name ?? 'its metal'}. Please remove it from your bag.`);
@@ -238,9 +265,10 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
 }
 
 type AttemptStatus = 'succeeded' | 'declined' | 'failed' | 'voided' | 'needs_reconciliation';
+type AttemptEnd = { transactionId?: string | null; code?: string; message?: string };
 
 /** Records how a payment attempt ended. */
-async function endAttempt(db: Db, attemptId: string, status: AttemptStatus, details: { transactionId?: string | null; code?: string; message?: string } = {}) {
+async function endAttempt(db: Db, attemptId: string, status: AttemptStatus, details: AttemptEnd = {}) {
   await db
     .update(paymentAttempts)
     .set({
@@ -256,9 +284,9 @@ async function endAttempt(db: Db, attemptId: string, status: AttemptStatus, deta
 async function charge(context: CheckoutContext, reserved: NewOrder, body: CompleteOrderBody): Promise<CompleteOrderResponse> {
   const { db, gateway, log } = context;
   const { order, lines, attemptId } = reserved;
-  const update = (status: AttemptStatus, details?: { transactionId?: string | null; code?: string; message?: string }) => endAttempt(db, attemptId, status, details);
+  const update = (status: AttemptStatus, details?: AttemptEnd) => endAttempt(db, attemptId, status, details);
   const paid = async (payment: { transactionId: string | null; card: string | null; message?: string }) => {
-    const result = await finalizePaid(context, order, { ...payment, attemptId }, lines);
+    const result = await finalizePaid(context, order, payment, lines);
     return respond(context, result.order, result.lines);
   };
   if (order.totalCents === 0) return paid({ transactionId: null, card: null, message: 'nothing to charge' });
@@ -279,19 +307,16 @@ async function charge(context: CheckoutContext, reserved: NewOrder, body: Comple
       throw paymentUnconfirmed();
     }
     if (found) return paid({ transactionId: found.transactionId, card: null, message: 'found after a lost answer' });
-    await update('failed', { message: 'gateway did not answer; no charge was made' });
-    await abandon(db, order);
+    await abandon(db, order, { status: 'failed', message: 'gateway did not answer; no charge was made' });
     throw new HttpError(503, 'PAYMENT_UNAVAILABLE', 'We could not reach the card processor, and your card was not charged. Please try again in a minute.');
   }
 
   if (result.outcome === 'declined') {
-    await update('declined', { transactionId: result.transactionId, code: result.processorResponseCode, message: result.processorResponseText });
-    await abandon(db, order);
+    await abandon(db, order, { status: 'declined', transactionId: result.transactionId, code: result.processorResponseCode, message: result.processorResponseText });
     throw new HttpError(402, 'PAYMENT_DECLINED', declineMessage(result.processorResponseCode), { processorResponseCode: result.processorResponseCode });
   }
   if (result.outcome === 'rejected') {
-    await update('failed', { code: result.code, message: result.message });
-    await abandon(db, order);
+    await abandon(db, order, { status: 'failed', code: result.code, message: result.message });
     throw new HttpError(400, 'PAYMENT_METHOD_INVALID', 'We could not use those card details. Please enter your card again.', { gatewayCode: result.code });
   }
 
@@ -300,15 +325,26 @@ async function charge(context: CheckoutContext, reserved: NewOrder, body: Comple
   } catch (error) {
     // Charged, but the order could not be recorded: cancel the charge rather than keep money without an order.
     log.error({ err: error, order: order.number }, 'order not recorded after a successful charge; voiding it');
+    const voided = await gateway.void(result.transactionId).then(
+      () => true,
+      (voidError: unknown) => {
+        log.error({ err: voidError, order: order.number }, 'void failed');
+        return false;
+      },
+    );
+    // Each log line says what was recorded only once it was. Whatever could not be recorded (the database is
+    // down) is left unfinished, and the reconciliation job settles it by asking the gateway once it is back.
     try {
-      await gateway.void(result.transactionId);
-      await update('voided', { transactionId: result.transactionId, message: 'voided: order not recorded' });
-      await abandon(db, order).catch(() => {});
-    } catch (voidError) {
-      log.error({ err: voidError, order: order.number }, 'void failed: charge recorded for reconciliation');
-      await update('needs_reconciliation', { transactionId: result.transactionId, message: 'charged, order not recorded, void failed' }).catch(() => {});
-      throw paymentUnconfirmed();
+      if (voided) {
+        await abandon(db, order, { status: 'voided', transactionId: result.transactionId, message: 'voided: order not recorded' });
+      } else {
+        await update('needs_reconciliation', { transactionId: result.transactionId, message: 'charged, order not recorded, void failed' });
+        log.error({ order: order.number }, 'charge recorded for reconciliation');
+      }
+    } catch (recordError) {
+      log.error({ err: recordError, order: order.number, voided }, 'payment outcome not recorded; the reconciliation job will settle it with the gateway');
     }
+    if (!voided) throw paymentUnconfirmed();
     throw new HttpError(503, 'ORDER_NOT_SAVED', 'We could not save your order, so we cancelled the charge on your card. Please try again.');
   }
 }
@@ -321,7 +357,7 @@ async function charge(context: CheckoutContext, reserved: NewOrder, body: Comple
 async function finalizePaid(
   context: CheckoutContext,
   order: OrderRow,
-  payment: { transactionId: string | null; card: string | null; attemptId?: string; message?: string },
+  payment: { transactionId: string | null; card: string | null; message?: string },
   knownLines?: OrderLineView[],
 ): Promise<{ order: OrderRow; lines?: OrderLineView[] }> {
   const { db } = context;
@@ -337,11 +373,11 @@ async function finalizePaid(
           where id = ${order.id} and status in ('pending_payment', 'payment_unknown')
           returning id, promotion_id, session_id
         ),
-        -- This attempt's charge succeeded, whoever marks the order paid.
+        -- The order's attempt succeeded, whoever marks the order paid (the request, a retry or the reconciliation job).
         attempt as (
           update payment_attempts set status = 'succeeded', transaction_id = ${payment.transactionId}::text, message = ${payment.message ?? null}::text,
                  updated_at = now()
-          where id = ${payment.attemptId ?? null}::uuid
+          where order_id = (select id from paid) and status in ('started', 'needs_reconciliation')
         ),
         counted as (update promotions set times_used = times_used + 1 where id = (select promotion_id from paid)),
         used as (insert into promotion_uses (promotion_id, session_id) select promotion_id, session_id from paid where promotion_id is not null),
@@ -356,16 +392,33 @@ async function finalizePaid(
         select count(*)::int as paid from paid`,
     { prepared: true },
   );
-  if (row?.paid !== 1) return { order: (await findOrder(db, { id: order.id }))! };
+  if (row?.paid !== 1) {
+    const current = await findOrder(db, { id: order.id });
+    // Released meanwhile (its payment counted as interrupted): the caller must not keep this charge.
+    if (!current) throw new Error(`order ${order.number} was released before its charge was recorded`);
+    return { order: current };
+  }
   context.onPaid?.();
   return { order: paidOrder, lines };
 }
 
-/** Removes an order that was never charged and frees its bag for another try. */
-async function abandon(db: Db, order: OrderRow): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The bag is found by its session (indexed), and freed only if it is still held for this order.
-    await tx.update(carts).set({ checkoutOrderId: null }).where(and(eq(carts.sessionId, order.sessionId), eq(carts.checkoutOrderId, order.id)));
-    await tx.delete(orders).where(and(eq(orders.id, order.id), inArray(orders.status, ['pending_payment', 'payment_unknown'])));
-  });
+/**
+ * Removes an order that was never charged (or whose charge was voided), frees its bag for another try and ends its
+ * payment attempt: one statement, so an attempt is unfinished exactly while its order is. An order already paid
+ * (by a retry or the reconciliation job) stays, and so does its attempt's outcome.
+ */
+async function abandon(db: Db, order: OrderRow, end: AttemptEnd & { status: Exclude<AttemptStatus, 'succeeded' | 'needs_reconciliation'> }): Promise<void> {
+  await queryRows(
+    db,
+    sql`with gone as (delete from orders where id = ${order.id} and status in ('pending_payment', 'payment_unknown') returning id),
+        -- The bag is found by its session (indexed), and freed only if it is still held for this order.
+        freed as (update carts set checkout_order_id = null where session_id = ${order.sessionId} and checkout_order_id = ${order.id}),
+        ended as (
+          update payment_attempts set status = ${end.status}, transaction_id = coalesce(${end.transactionId ?? null}::text, transaction_id),
+                 processor_response_code = ${end.code ?? null}::text, message = ${end.message ?? null}::text, updated_at = now()
+          where order_id = ${order.id} and status in ('started', 'needs_reconciliation')
+        )
+        select count(*)::int as removed from gone`,
+    { prepared: true },
+  );
 }

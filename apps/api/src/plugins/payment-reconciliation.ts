@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { CheckoutContext } from '../services/checkout';
+import { reconcilePayments } from '../services/payment-reconciliation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkout: {
+      /** What placing or settling an order needs, logging to the given logger (a request's, or the app's). */
+      context(log: FastifyBaseLogger): CheckoutContext;
+      /** Runs the reconciliation of interrupted checkouts now (it also runs on its own every 20 s). */
+      reconcileNow(options?: Parameters<typeof reconcilePayments>[1]): ReturnType<typeof reconcilePayments>;
+    };
+  }
+}
+
+const RECONCILE_EVERY_MS = 20_000;
+
+/**
+ * Settles interrupted checkouts in the background: at start (what a previous process left behind) and every 20 s.
+ * Every instance runs it; the job's claims keep each checkout to one instance at a time. Stopped on close.
+ */
+export const paymentReconciliationPlugin = fp(async (app: FastifyInstance) => {
+  const store = {
+    name: app.config.STORE_NAME,
+    phone: app.config.STORE_PHONE,
+    photoArtEmail: app.config.PHOTOART_EMAIL,
+    publicBaseUrl: app.config.PUBLIC_BASE_URL,
+  };
+  const context = (log: FastifyBaseLogger): CheckoutContext => ({
+    db: app.database.db,
+    gateway: app.paymentGateway,
+    now: () => new Date(),
+    log,
+    store,
+    linkSecret: app.secrets.orderLink,
+    onPaid: () => app.emailDelivery.kick(),
+  });
+
+  // Runs one after another in this instance; a timer tick while a run is under way is skipped.
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  let closing = false;
+  const reconcileNow = (options?: Parameters<typeof reconcilePayments>[1]) => {
+    const run = running.catch(() => {}).then(() => reconcilePayments(context(app.log), options));
+    running = run;
+    return run;
+  };
+  const runQuietly = () => {
+    if (closing || busy) return;
+    busy = true;
+    reconcileNow()
+      .catch((error: unknown) => app.log.error({ err: error }, 'reconciling interrupted checkouts failed; will try again'))
+      .finally(() => (busy = false));
+  };
+  const timer = setInterval(runQuietly, RECONCILE_EVERY_MS);
+  timer.unref();
+  app.decorate('checkout', { context, reconcileNow });
+  app.addHook('onReady', async () => runQuietly());
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearInterval(timer);
+    await running.catch(() => {});
+  });
+});
