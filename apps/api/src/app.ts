@@ -33,7 +33,7 @@ declare module 'fastify' {
     /** The database every route uses; closed when the app closes. */
     database: Database;
     config: Config;
-    /** Shared by every instance: Redis when REDIS_URL is set, else the database. */
+    /** Shared by every instance: Redis when REDIS_URL is set (the database while Redis is unreachable), else the database. */
     rateLimiter: RateLimiter;
     paymentGateway: PaymentGateway;
     /** Configured, or made once and kept in the database: the same on every instance. */
@@ -91,7 +91,7 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('secrets', await loadSecrets(database.db, config));
-  const rateLimiter = config.REDIS_URL ? redisRateLimiter(config.REDIS_URL) : databaseRateLimiter(database.db);
+  const rateLimiter = config.REDIS_URL ? redisRateLimiter(config.REDIS_URL, databaseRateLimiter(database.db)) : databaseRateLimiter(database.db);
   app.decorate('rateLimiter', rateLimiter);
   app.decorate('paymentGateway', paymentGateway ?? configuredGateway(config));
   // While shutting down, in-flight responses close their keep-alive connection so the server can stop.

@@ -58,3 +58,18 @@ describe('the payment gateway', () => {
     expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY: must be "braintree" or "test"/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, or lists the proxies whose X-Forwarded-For is believed', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).TRUST_PROXY).toEqual(['10.0.0.5']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'loopback', 'fd00::/8']);
+  });
+
+  it('refuses to believe every client: true, a bare number of hops, or something that is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe an X-Forwarded-For written by a client/);
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: 1 would believe/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.example' })).toThrow(/not an address or range: "10.0.0.0\/33", "proxy.example"/);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy';
 
 /**
  * Every environment variable the shop reads, validated once at boot. A bad value stops the start with a
@@ -26,7 +27,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
     .optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySchema,
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENT_GATEWAY: z.enum(['braintree', 'test'], { message: 'must be "braintree" or "test"' }).optional(),

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -76,11 +76,11 @@ describe('errors have one shape and never leak internals', () => {
 });
 
 describe('operations', () => {
-  it('health says the process is up; ready says which database answers', async () => {
+  it('health says the process is up; ready says which database answers and where rate limits are counted', async () => {
     expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/api/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: t.database.kind });
+    expect(ready.json()).toEqual({ status: 'ready', database: t.database.kind, rateLimits: 'database' });
   });
 
   it('ready answers 503 in the error shape when the database does not answer', async () => {

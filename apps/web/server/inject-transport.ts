@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiTransport } from '../app/lib/api-client';
 
-/** The storefront's loaders call the core API in-process through Fastify's inject: same validation, no socket. */
-export function injectTransport(app: FastifyInstance): ApiTransport {
+/**
+ * The storefront's loaders call the core API in-process through Fastify's inject: same validation, no socket.
+ * Each call carries the address of the shopper whose page asked for it (the storefront request's `ip`, which
+ * already honours TRUST_PROXY), as the injected request's socket address: so the API's per-address limits count
+ * each shopper, not the server itself, and nothing a shopper sends can change it.
+ */
+export function injectTransport(app: FastifyInstance, client: { remoteAddress: string }): ApiTransport {
   return async ({ method, path, headers, body }) => {
     const response = await app.inject({
       method,
       url: `/api${path}`,
+      remoteAddress: client.remoteAddress,
       headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -4,6 +4,7 @@ import { buildApp } from '@charms/api/app';
 import { ConfigError, loadConfig } from '@charms/api/config';
 import { openConfiguredDatabase } from '@charms/api/db/open';
 import { closeOnSignals } from '@charms/api/shutdown';
+import type { FastifyRequest } from 'fastify';
 import * as build from 'virtual:react-router/server-build';
 import { createApiClient } from '../app/lib/api-client';
 import { injectTransport } from './inject-transport';
@@ -20,7 +21,6 @@ try {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
-  const api = createApiClient(injectTransport(app));
   const store = {
     name: config.STORE_NAME,
     phone: config.STORE_PHONE,
@@ -29,7 +29,9 @@ try {
     robots: config.ROBOTS,
     gtmId: config.GTM_ID,
   };
-  await app.register(storefrontPlugin, { build, clientDir, loadContext: (request) => ({ api, store, log: request.log }) });
+  // One API client per page request, so the API sees the shopper's address (see inject-transport.ts).
+  const loadContext = (request: FastifyRequest) => ({ api: createApiClient(injectTransport(app, { remoteAddress: request.ip })), store, log: request.log });
+  await app.register(storefrontPlugin, { build, clientDir, loadContext });
   closeOnSignals(app);
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;

@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { HttpError } from '@charms/api/http-error';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
+
+/** The storefront's forms (bag, checkout, newsletter) post a few kilobytes; nothing they send comes near this. */
+export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take form posts (application/x-www-form-urlencoded or multipart/form-data).');
 
 export interface StorefrontOptions {
   build: ServerBuild;
@@ -25,12 +32,15 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     },
   });
 
-  // Forms post url-encoded or multipart bodies: hand the raw stream to React Router untouched.
+  // Forms post url-encoded or multipart bodies. Fastify reads each one up to the limit (refusing a larger one with
+  // 413 as soon as its Content-Length, or its bytes so far, say so), then React Router gets the bytes. Any other
+  // body is refused unread: no page here takes one.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.addContentTypeParser(FORM_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(notAForm()));
 
   const handle = createRequestHandler(options.build, 'production');
-  app.all('/*', async (request, reply) => {
+  app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES }, async (request, reply) => {
     const response = await handle(toFetchRequest(request, reply), options.loadContext(request));
     return sendFetchResponse(reply, response);
   });
@@ -45,11 +55,13 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // A post with no body at all reads as an empty form, which each action answers as a form it does not know.
+  if (hasBody && !Buffer.isBuffer(request.body)) headers.set('content-type', FORM_TYPES[0]!);
   return new Request(`${request.protocol}://${request.host}${request.url}`, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body: Buffer.isBuffer(request.body) ? request.body : '' } : {}),
   } as RequestInit);
 }
 

@@ -1,5 +1,5 @@
 import type { FieldError } from '@charms/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError, invalidFields, serviceUnavailable } from '../http-error';
@@ -8,9 +8,9 @@ import { HttpError, invalidFields, serviceUnavailable } from '../http-error';
 const HEADER_NAMES: Record<string, string> = { usersessionid: 'userSessionId' };
 
 /** Fastify's own client errors, in words a shopper (or the developer behind the page) understands. */
-const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string, string | ((request: FastifyRequest) => string)]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'This call takes a JSON body (Content-Type: application/json).'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE', 'The request body is larger than the 100 KB this call accepts.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE', (request) => `The request body is larger than the ${Math.round(request.routeOptions.bodyLimit / 1024)} KB this call accepts.`],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'INVALID_JSON', 'The body is empty but says it is JSON; send a JSON object or no Content-Type.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'The body is not valid JSON.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', 'The Content-Length header does not match the body.'],
@@ -39,6 +39,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     reply.header('cache-control', 'no-store');
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, details: error.details } });
     }
     if (error.validation) {
@@ -49,7 +50,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
       const [status, code, message] = known;
-      return reply.status(status).send({ error: { code, message } });
+      return reply.status(status).send({ error: { code, message: typeof message === 'string' ? message : message(request) } });
     }
     if (isDatabaseUnavailable(error)) {
       // Logged without the error object: a failed query's error carries its parameters.

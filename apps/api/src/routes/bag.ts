@@ -14,7 +14,7 @@ import {
 import type { DataLayerEvent } from '@charms/contracts/envelope';
 import { errorBodySchema } from '@charms/contracts/errors';
 import { sessionHeadersSchema } from '@charms/contracts/session';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findMetalById } from '@charms/domain/metals';
 import { HttpError } from '../http-error';
@@ -31,11 +31,9 @@ import {
   saveBag,
   setQuantity,
 } from '../services/bag-changes';
+import { PROMO_CODE_ATTEMPTS, limitAttempts } from '../services/attempt-limits';
 import { suggestItems } from '../services/bag-suggestions';
 import { shippingTypesFor } from '../services/shipping-types';
-
-/** Failed promo codes allowed per window: enough for typos, too few for guessing. */
-const PROMO_FAILURES = { perSession: 10, perAddress: 30, windowSeconds: 15 * 60 };
 
 const bagResponses = { 200: bagResponseSchema, 400: errorBodySchema, 404: errorBodySchema };
 const tags = ['bag'];
@@ -156,32 +154,18 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: bagCall('Apply a promo code (case-insensitive; replaces the one applied)', { params: promoParamsSchema, response: { ...bagResponses, 429: errorBodySchema } }),
     },
-    async (request, reply) => {
+    async (request) => {
       const sessionId = request.headers.usersessionid;
       await assertSession(db, sessionId);
-      const keys = [
-        { key: `promo:session:${sessionId}`, limit: PROMO_FAILURES.perSession },
-        { key: `promo:address:${request.ip}`, limit: PROMO_FAILURES.perAddress },
-      ];
-      await refuseWhenLimited(reply, keys);
-      const verdict = await applyPromoCode(db, sessionId, request.params.code, new Date());
-      if (!verdict.ok) {
-        await Promise.all(keys.map(({ key }) => app.rateLimiter.hit(key, PROMO_FAILURES.windowSeconds)));
+      await limitAttempts(app.rateLimiter, PROMO_CODE_ATTEMPTS, { sessionId, address: request.ip }, async () => {
+        const verdict = await applyPromoCode(db, sessionId, request.params.code, new Date());
+        if (verdict.ok) return;
         const code = verdict.reason === 'minimum' ? 'PROMO_CODE_MINIMUM' : verdict.reason === 'used-up' ? 'PROMO_CODE_USED_UP' : 'PROMO_CODE_INVALID';
         throw new HttpError(400, code, verdict.message, verdict.shortByCents === undefined ? undefined : { shortByCents: verdict.shortByCents });
-      }
+      });
       return respond(request, sessionId);
     },
   );
-
-  async function refuseWhenLimited(reply: FastifyReply, keys: { key: string; limit: number }[]) {
-    const waits = await Promise.all(keys.map(({ key, limit }) => app.rateLimiter.retryAfter(key, limit)));
-    const wait = Math.max(...waits);
-    if (wait > 0) {
-      reply.header('retry-after', String(wait));
-      throw new HttpError(429, 'RATE_LIMITED', `Too many promo codes tried. Please wait ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''} and try again.`);
-    }
-  }
 
   app.get(
     '/shopping-cart/shipping-types',

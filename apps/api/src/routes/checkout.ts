@@ -13,6 +13,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orders } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
+import { ORDER_ATTEMPTS, limitAttempts } from '../services/attempt-limits';
 import { completeOrder } from '../services/checkout';
 import { findOrder, isValidOrderToken, orderView, purchaseEvent } from '../services/order-view';
 
@@ -52,10 +53,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place the order: price the bag again, charge the card once, record the order, email the confirmation',
         headers: sessionHeadersSchema,
         body: completeOrderBodySchema,
-        response: { 200: completeOrderResponseSchema, ...errors },
+        response: { 200: completeOrderResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
-    async (request) => completeOrder(app.checkout.context(request.log), request.headers.usersessionid, request.body),
+    async (request) => {
+      const sessionId = request.headers.usersessionid;
+      // Limited like promo codes: trying card after card from one session or address is how stolen cards are tested.
+      return limitAttempts(app.rateLimiter, ORDER_ATTEMPTS, { sessionId, address: request.ip }, () =>
+        completeOrder(app.checkout.context(request.log), sessionId, request.body),
+      );
+    },
   );
 
   app.get(

@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['operations'],
-        summary: 'The database answers',
+        summary: 'The database answers; says where rate limits are counted (the database stands in while Redis is unreachable)',
         response: { 200: readyResponseSchema, 503: errorBodySchema },
       },
     },
@@ -26,7 +26,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err }, 'database not reachable');
         throw new HttpError(503, 'NOT_READY', 'The database is not reachable.');
       }
-      return { status: 'ready' as const, database: app.database.kind };
+      // Redis being down does not make the shop unready (the database counts instead), but operators need to see it.
+      const rateLimits = await app.rateLimiter.store();
+      if (rateLimits === 'database-fallback') request.log.warn('Redis not reachable: rate limits are counted in the database');
+      return { status: 'ready' as const, database: app.database.kind, rateLimits };
     },
   );
 };
