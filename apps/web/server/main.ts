@@ -7,6 +7,8 @@ import { openConfiguredDatabase } from '@charms/api/db/open';
 import { closeOnSignals } from '@charms/api/shutdown';
 import type { ServerBuild } from 'react-router';
 import { createApiClient } from '../app/lib/api-client';
+import { createStorefrontCookies } from '../app/lib/cookies.server';
+import { cookieSecret } from './cookie-secret';
 import { injectTransport } from './inject-transport';
 import { storefrontPlugin } from './storefront-plugin';
 
@@ -29,7 +31,12 @@ try {
     robots: config.ROBOTS,
     gtmId: config.GTM_ID,
   };
-  await app.register(storefrontPlugin, { build, clientDir, loadContext: (request) => ({ api, store, log: request.log }) });
+  const cookies = createStorefrontCookies(cookieSecret(app));
+  await app.register(storefrontPlugin, {
+    build,
+    clientDir,
+    loadContext: (request, reply) => ({ api, store, log: request.log, cookies, cspNonce: reply.cspNonce.script }),
+  });
   closeOnSignals(app);
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
