@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { RETRY_AFTER_SECONDS, notFound, serviceUnavailable } from './http-error';
 import { responseSerializerCompiler } from './response-serializer';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
 import { responseCachePlugin } from './plugins/response-cache';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
     await database.close();
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(responseCachePlugin);
   await app.register(emailDeliveryPlugin, mailer ? { mailer } : {});

@@ -8,7 +8,6 @@ import { trustProxySchema } from './trust-proxy';
 /** A configured secret: long enough that it cannot be guessed, and never a default written here. */
 const secret = z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)');
 
-const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema in the browser.
+import './lib/zod-in-browser';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { AnalyticsPageViews, GtmScript } from './components/analytics';
@@ -7,6 +9,7 @@ import { ShopperSessionProvider } from './components/shopper-session';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SiteMenu } from './components/site-menu';
+import { useNonce } from './lib/nonce';
 import { ROBOTS_CONTENT } from './lib/seo';
 import { readBagCount } from './bag/bag-count.server';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
@@ -36,6 +39,8 @@ export function shouldRevalidate({ formAction, formMethod, defaultShouldRevalida
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // Inline scripts run only with this page's nonce (the Content-Security-Policy allows no other inline script).
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -44,11 +49,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="robots" content={ROBOTS_CONTENT[data?.store.robots ?? 'noindex']} />
         <meta name="theme-color" content="#2b2622" />
         {/* Lets CSS tell a page without JavaScript (menus open on hover and focus) from one with it. */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <GtmScript gtmId={data?.store.gtmId} />
+        <GtmScript gtmId={data?.store.gtmId} nonce={nonce} />
       </head>
       <body>
         <a href="#main" className="skip-link">
@@ -64,8 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {data ? <SiteFooter storeName={data.store.name} phone={data.store.phone} year={data.year} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

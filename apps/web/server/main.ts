@@ -4,9 +4,9 @@ import { buildApp } from '@charms/api/app';
 import { ConfigError, loadConfig } from '@charms/api/config';
 import { openConfiguredDatabase } from '@charms/api/db/open';
 import { closeOnSignals } from '@charms/api/shutdown';
-import type { FastifyRequest } from 'fastify';
 import * as build from 'virtual:react-router/server-build';
 import { createApiClient } from '../app/lib/api-client';
+import { createStorefrontCookies } from '../app/lib/cookies.server';
 import { injectTransport } from './inject-transport';
 import { storefrontPlugin } from './storefront-plugin';
 
@@ -29,9 +29,19 @@ try {
     robots: config.ROBOTS,
     gtmId: config.GTM_ID,
   };
-  // One API client per page request, so the API sees the shopper's address (see inject-transport.ts).
-  const loadContext = (request: FastifyRequest) => ({ api: createApiClient(injectTransport(app, { remoteAddress: request.ip })), store, log: request.log });
-  await app.register(storefrontPlugin, { build, clientDir, loadContext });
+  const cookies = createStorefrontCookies(app.secrets.cookie);
+  await app.register(storefrontPlugin, {
+    build,
+    clientDir,
+    // One API client per page request, so the API sees the shopper's address (see inject-transport.ts).
+    loadContext: (request, reply) => ({
+      api: createApiClient(injectTransport(app, { remoteAddress: request.ip })),
+      store,
+      log: request.log,
+      cookies,
+      cspNonce: reply.cspNonce.script,
+    }),
+  });
   closeOnSignals(app);
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { HttpError } from '@charms/api/http-error';
 import fastifyStatic from '@fastify/static';
+import { pageSecurityHeaders } from '@charms/api/plugins/security-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
 
@@ -14,7 +15,8 @@ const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take 
 export interface StorefrontOptions {
   build: ServerBuild;
   clientDir: string;
-  loadContext: (request: FastifyRequest) => AppLoadContext;
+  /** What loaders get; `reply.cspNonce.script` is the nonce of this page's Content-Security-Policy. */
+  loadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext;
 }
 
 /**
@@ -40,8 +42,10 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   app.addContentTypeParser('*', (_request, _payload, done) => done(notAForm()));
 
   const handle = createRequestHandler(options.build, 'production');
-  app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const response = await handle(toFetchRequest(request, reply), options.loadContext(request));
+  // Pages get the storefront's Content-Security-Policy; helmet makes its nonce for each request, and the page's
+  // inline scripts carry it (entry.server.tsx, root.tsx).
+  app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES, helmet: pageSecurityHeaders(app.config) }, async (request, reply) => {
+    const response = await handle(toFetchRequest(request, reply), options.loadContext(request, reply));
     return sendFetchResponse(reply, response);
   });
 }

@@ -1,6 +1,5 @@
 import type { AddItemBody } from '@charms/contracts/bag';
-import { data, redirect } from 'react-router';
-import type { ApiClient } from '../lib/api-client';
+import { type AppLoadContext, data, redirect } from 'react-router';
 import { ensureSessionId, isSameOrigin } from '../lib/shopper-id.server';
 import { apiProblem, fieldSentence } from './api-problem.server';
 import { noticeCookie } from './bag-notice.server';
@@ -43,7 +42,7 @@ export function addItemBody(form: FormData): AddItemBody {
  * redirect to `back` with a notice, so the reloaded page (and its header count) shows the new bag; a rejected
  * form is answered in place (400) to keep everything typed.
  */
-export async function addToBag(request: Request, api: ApiClient, form: FormData, back: string) {
+export async function addToBag(request: Request, { api, cookies }: Pick<AppLoadContext, 'api' | 'cookies'>, form: FormData, back: string) {
   if (!isSameOrigin(request)) throw data(null, { status: 403 });
   const enhanced = form.get(ENHANCED_FIELD) === '1';
   const values = Object.fromEntries(['quantity', 'braceletSize', 'engravingText', 'engravingFont'].filter((name) => form.has(name)).map((name) => [name, text(form, name)]));
@@ -54,7 +53,7 @@ export async function addToBag(request: Request, api: ApiClient, form: FormData,
     const added = await api.addToBag(sessionId, addItemBody(form));
     const result: BagResult = { intent: 'add', ok: true, message: 'Added to your bag.', itemCount: added.itemCount };
     if (!enhanced) {
-      headers.append('set-cookie', noticeCookie(result));
+      headers.append('set-cookie', await noticeCookie(cookies.bagNotice, request, result));
       return redirect(back, { headers });
     }
     return data({ ...result, dataLayers: changeEvents(added.dataLayers, ['add_to_cart']) }, { headers });

@@ -1,5 +1,5 @@
 import type { BagResponse, SaveBagBody } from '@charms/contracts/bag';
-import { data, redirect } from 'react-router';
+import { type AppLoadContext, data, redirect } from 'react-router';
 import type { ApiClient } from '../lib/api-client';
 import { isSameOrigin, readSessionId } from '../lib/shopper-id.server';
 import { addToBag } from './add-to-bag.server';
@@ -82,15 +82,16 @@ async function runIntent(intent: string, form: FormData, api: ApiClient, session
  * The bag page's one action. With JavaScript (fetchers) it answers the result as data and the page's loaders
  * reload in place; without, it redirects back to /order with the result in a notice cookie.
  */
-export async function bagAction(request: Request, api: ApiClient) {
+export async function bagAction(request: Request, context: Pick<AppLoadContext, 'api' | 'cookies'>) {
+  const { api, cookies } = context;
   if (!isSameOrigin(request)) throw data(null, { status: 403 });
   const form = await request.formData();
   const intent = text(form, 'intent');
-  if (intent === 'add') return addToBag(request, api, form, '/order');
+  if (intent === 'add') return addToBag(request, context, form, '/order');
   const enhanced = form.get(ENHANCED_FIELD) === '1';
-  const answer = (result: BagResult, status = 200) => {
+  const answer = async (result: BagResult, status = 200) => {
     if (enhanced) return data(result, { status });
-    return redirect('/order', { headers: { 'set-cookie': noticeCookie(result) } });
+    return redirect('/order', { headers: { 'set-cookie': await noticeCookie(cookies.bagNotice, request, result) } });
   };
   const sessionId = readSessionId(request);
   if (!sessionId) return answer({ intent, ok: false, message: 'Your bag is empty.' }, 404);

@@ -1,27 +1,23 @@
-import { readCookie } from '../lib/shopper-prefs';
+import type { Cookie } from 'react-router';
+import { isHttps } from '../lib/https';
 import type { BagResult } from './bag-result';
 
 /**
- * Without JavaScript a bag form posts, and the action redirects back (post/redirect/get) with its message in this
- * cookie for one minute; the page reads it once and clears it. HttpOnly: only the server needs it.
+ * Without JavaScript a bag form posts, and the action redirects back (post/redirect/get) with its message in the
+ * bag-notice cookie for one minute; the page reads it once and clears it. HttpOnly (only the server needs it) and
+ * signed: the page shows its words as ours, so only a message this server wrote is shown.
  */
-const NOTICE_COOKIE = 'bag-notice';
-
-export function noticeCookie(result: Pick<BagResult, 'intent' | 'ok' | 'message'>): string {
-  const value = encodeURIComponent(JSON.stringify({ intent: result.intent, ok: result.ok, message: result.message.slice(0, 500) }));
-  return `${NOTICE_COOKIE}=${value}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+export function noticeCookie(cookie: Cookie, request: Request, result: Pick<BagResult, 'intent' | 'ok' | 'message'>): Promise<string> {
+  return cookie.serialize({ intent: result.intent, ok: result.ok, message: result.message.slice(0, 500) }, { secure: isHttps(request.url) });
 }
 
 /** The notice left for this request, and the Set-Cookie that clears it (null when there was none). */
-export function takeNotice(request: Request): { notice: BagResult | null; clear: string | null } {
-  const raw = readCookie(request.headers.get('cookie'), NOTICE_COOKIE);
-  if (!raw) return { notice: null, clear: null };
-  const clear = `${NOTICE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
-  try {
-    const parsed = JSON.parse(raw) as Partial<BagResult>;
-    if (typeof parsed.intent !== 'string' || typeof parsed.message !== 'string') return { notice: null, clear };
-    return { notice: { intent: parsed.intent, ok: parsed.ok === true, message: parsed.message }, clear };
-  } catch {
-    return { notice: null, clear };
-  }
+export async function takeNotice(cookie: Cookie, request: Request): Promise<{ notice: BagResult | null; clear: string | null }> {
+  const header = request.headers.get('cookie');
+  if (!header?.includes(`${cookie.name}=`)) return { notice: null, clear: null };
+  const clear = await cookie.serialize('', { maxAge: 0, secure: isHttps(request.url) });
+  // null when the signature is not ours (or the value is not one we wrote).
+  const parsed = (await cookie.parse(header)) as Partial<BagResult> | null;
+  if (!parsed || typeof parsed !== 'object' || typeof parsed.intent !== 'string' || typeof parsed.message !== 'string') return { notice: null, clear };
+  return { notice: { intent: parsed.intent, ok: parsed.ok === true, message: parsed.message }, clear };
 }

@@ -2,6 +2,7 @@ import type { UpdateUserSessionBody } from '@charms/contracts/session';
 import { type ProductOrder, isBraceletSize } from '@charms/domain/session-options';
 import { useEffect } from 'react';
 import { useShopperSession } from '../components/shopper-session';
+import { isHttps } from '../lib/https';
 import { type ShopperPrefs, samePrefs, serializePrefsCookie, toShopperPrefs } from '../lib/shopper-prefs';
 
 /**
@@ -18,9 +19,9 @@ export interface StatedChoices {
  * For loaders: the Set-Cookie header that stores the stated choices in the prefs cookie, when they differ from it.
  * Without JavaScript this is how a choice persists; with it, `useRememberChoices` also updates the session.
  */
-export function rememberChoicesHeaders(current: ShopperPrefs, stated: StatedChoices): HeadersInit | undefined {
+export function rememberChoicesHeaders(request: Request, current: ShopperPrefs, stated: StatedChoices): HeadersInit | undefined {
   const next = toShopperPrefs({ ...current, ...definedOnly(stated) });
-  return samePrefs(current, next) ? undefined : { 'set-cookie': serializePrefsCookie(next) };
+  return samePrefs(current, next) ? undefined : { 'set-cookie': serializePrefsCookie(next, isHttps(request.url)) };
 }
 
 /**

@@ -19,15 +19,19 @@ export function AnalyticsPageViews() {
   return null;
 }
 
-/** Google Tag Manager's loader, only when an id is configured: no third-party script loads otherwise. */
-export function GtmScript({ gtmId }: { gtmId: string | undefined }) {
+/**
+ * Google Tag Manager's loader, only when an id is configured: no third-party script loads otherwise. It runs with
+ * the page's nonce and passes it on to gtm.js, which gives it to the tags it adds (Google's nonce-aware snippet).
+ */
+export function GtmScript({ gtmId, nonce }: { gtmId: string | undefined; nonce: string }) {
   if (!gtmId) return null;
   const id = JSON.stringify(gtmId);
   return (
     <script
+      nonce={nonce}
       // The id is validated at boot (GTM-[A-Z0-9]+) and JSON-encoded here.
       dangerouslySetInnerHTML={{
-        __html: `window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});(function(){var s=document.createElement('script');s.async=true;s.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(${id});document.head.appendChild(s);})();`,
+        __html: `window.dataLayer=window.dataLayer||[];window.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});(function(){var c=document.currentScript;var s=document.createElement('script');s.async=true;s.nonce=c&&c.nonce||'';s.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(${id});document.head.appendChild(s);})();`,
       }}
     />
   );

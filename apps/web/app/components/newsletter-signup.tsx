@@ -15,7 +15,7 @@ interface NewsletterSignupProps {
 /**
  * The footer's newsletter signup. With JavaScript the address is checked here, kept in local storage, the field
  * cleared and the form replaced by a notice. Without it, the form posts to /newsletter, which checks the same
- * rule and answers with the same notice (keeping the address in a cookie).
+ * rule and answers with the same notice (keeping nothing).
  */
 export function NewsletterSignup({ initialError = null, initialDone = false, storage }: NewsletterSignupProps) {
   const [error, setError] = useState<string | null>(initialError);

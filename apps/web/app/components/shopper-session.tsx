@@ -1,6 +1,7 @@
 import type { UpdateUserSessionBody, UserSession } from '@charms/contracts/session';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { isHttps } from '../lib/https';
 import { browserSessionApi } from '../lib/session-api';
 import { installSessionHeader } from '../lib/session-fetch';
 import { SESSION_ID_KEY, type SessionApi, isV4Uuid, loadSession, saveSession, serializeSessionCookie, updateSession } from '../lib/session-store';
@@ -62,6 +63,8 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
       writeCookie: writeCookie ?? ((cookie: string) => {
         document.cookie = cookie;
       }),
+      // Cookies are Secure on an HTTPS page, as the server writes them.
+      secure: () => isHttps(window.location.href),
       cookieSessionId: () => {
         const value = readCookie(readCookies ? readCookies() : document.cookie, SESSION_ID_KEY);
         return isV4Uuid(value) ? value : null;
@@ -76,11 +79,11 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
       setSession(next);
       // The server reads the bag through the session cookie: keep it in step with local storage (the spec's store).
       const cookieId = deps.cookieSessionId();
-      if (cookieId !== next.id) deps.writeCookie(serializeSessionCookie(next.id));
+      if (cookieId !== next.id) deps.writeCookie(serializeSessionCookie(next.id, deps.secure()));
       // No cookie before: the server rendered an empty bag, which a new session's is too. Another id: reload.
       const otherBag = cookieId !== null && cookieId !== next.id;
       const nextPrefs = toShopperPrefs(next);
-      deps.writeCookie(serializePrefsCookie(nextPrefs));
+      deps.writeCookie(serializePrefsCookie(nextPrefs, deps.secure()));
       const changed = !samePrefs(prefsRef.current, nextPrefs);
       prefsRef.current = nextPrefs;
       setPrefs(nextPrefs);
@@ -132,7 +135,7 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
       if (!id) {
         // No session yet (API unreachable): keep the choice in the cookie so pages still follow it.
         const nextPrefs = toShopperPrefs({ ...prefsRef.current, ...changes });
-        deps.writeCookie(serializePrefsCookie(nextPrefs));
+        deps.writeCookie(serializePrefsCookie(nextPrefs, deps.secure()));
         prefsRef.current = nextPrefs;
         setPrefs(nextPrefs);
         await revalidateRef.current();

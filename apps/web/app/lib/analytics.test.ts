@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataLayerEntriesFor, envelopeOf, pushToDataLayer } from './analytics';
+import { dataLayerEntriesFor, envelopeOf, pageViewEvent, pushToDataLayer } from './analytics';
 
 describe('analytics', () => {
   it('clears the ecommerce object before each ecommerce event', () => {
@@ -19,5 +19,12 @@ describe('analytics', () => {
     expect(envelopeOf({ seo: envelope, tiles: [] })).toBe(envelope);
     expect(envelopeOf({ tiles: [] })).toBeUndefined();
     expect(envelopeOf(null)).toBeUndefined();
+  });
+
+  it("never gives analytics the order link's token, and keeps the rest of the address", () => {
+    const event = pageViewEvent('https://shop.example/order/confirmation/C1001?token=abc.def&utm_source=email#top', 'Thank you');
+    expect(event).toEqual({ event: 'page_view', page_location: 'https://shop.example/order/confirmation/C1001?utm_source=email#top', page_title: 'Thank you' });
+    expect(pageViewEvent('https://shop.example/order/confirmation/C1001?token=abc', 'Thank you').page_location).toBe('https://shop.example/order/confirmation/C1001');
+    expect(pageViewEvent('https://shop.example/search?q=heart', 'Search').page_location).toBe('https://shop.example/search?q=heart');
   });
 });

@@ -14,8 +14,18 @@ export function dataLayerEntriesFor(events: readonly DataLayerEvent[]): DataLaye
   return events.flatMap((event) => ('ecommerce' in event ? [{ ecommerce: null }, event] : [event]));
 }
 
+/** Query parameters that open something to whoever holds the address (the order link's token in emails). */
+const SECRET_PARAMETERS = ['token'];
+
+/** The page's address as analytics may know it: without the parameters that would let a reader open the page. */
+export function analyticsLocation(href: string): string {
+  const url = new URL(href);
+  for (const name of SECRET_PARAMETERS) url.searchParams.delete(name);
+  return url.href;
+}
+
 export function pageViewEvent(url: string, title: string): DataLayerEntry {
-  return { event: 'page_view', page_location: url, page_title: title };
+  return { event: 'page_view', page_location: analyticsLocation(url), page_title: title };
 }
 
 export function pushToDataLayer(target: Window, entries: readonly DataLayerEntry[]): void {

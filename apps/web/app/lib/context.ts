@@ -1,4 +1,5 @@
 import type { ApiClient } from './api-client';
+import type { StorefrontCookies } from './cookies.server';
 
 /** What the storefront's public pages may know of the server's configuration (nothing secret). */
 export interface StoreInfo {
@@ -22,5 +23,9 @@ declare module 'react-router' {
     api: ApiClient;
     store: StoreInfo;
     log: RequestLog;
+    /** The signed, server-only cookies (made once at start with the shop's cookie secret). */
+    cookies: StorefrontCookies;
+    /** This answer's script nonce, named in its Content-Security-Policy header (made by @fastify/helmet). */
+    cspNonce: string;
   }
 }

@@ -23,10 +23,12 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * The session id mirrored in a cookie of the same name as its local storage key, so server-rendered bag pages and
- * their forms without JavaScript act for the same shopper (see shopper-id.server.ts). SameSite=Lax.
+ * their forms without JavaScript act for the same shopper (see shopper-id.server.ts). SameSite=Lax; Secure when
+ * the page is HTTPS. Not HttpOnly: the page's script writes it from local storage, where the spec keeps the id and
+ * where any script on the page can read it anyway, and reads it to adopt a session a form started without JavaScript.
  */
-export function serializeSessionCookie(id: string): string {
-  return `${SESSION_ID_KEY}=${id}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+export function serializeSessionCookie(id: string, secure: boolean): string {
+  return `${SESSION_ID_KEY}=${id}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;

@@ -1,5 +1,6 @@
 import type { ApiClient } from './api-client';
 import { readCookie, readShopperPrefs } from './shopper-prefs';
+import { isHttps } from './https';
 import { SESSION_ID_KEY, isV4Uuid, serializeSessionCookie } from './session-store';
 
 /**
@@ -22,7 +23,7 @@ export async function ensureSessionId(request: Request, api: ApiClient): Promise
   const existing = readSessionId(request);
   if (existing) return { sessionId: existing, setCookie: null };
   const session = await api.createSession(readShopperPrefs(request));
-  return { sessionId: session.id, setCookie: serializeSessionCookie(session.id) };
+  return { sessionId: session.id, setCookie: serializeSessionCookie(session.id, isHttps(request.url)) };
 }
 
 /** Form posts that change a bag must come from the shop's own pages. */

@@ -8,9 +8,14 @@ const requestWithCookie = (cookie: string | null) =>
 describe('shopper prefs cookie', () => {
   it('round-trips the metal, bracelet size and sort order', () => {
     const prefs = { metalId: 10, braceletSize: 7.5, productsOrderBy: 'PriceLowHigh' } as const;
-    const cookie = serializePrefsCookie(prefs);
+    const cookie = serializePrefsCookie(prefs, false);
     expect(cookie).toMatch(/^shopper-prefs=[^;]+; Path=\/; Max-Age=31536000; SameSite=Lax$/);
     expect(readShopperPrefs(requestWithCookie(`other=1; ${cookie.split(';')[0]}`))).toEqual(prefs);
+  });
+
+  it('is sent over HTTPS only when the page is HTTPS', () => {
+    expect(serializePrefsCookie(DEFAULT_PREFS, true)).toMatch(/; SameSite=Lax; Secure$/);
+    expect(serializePrefsCookie(DEFAULT_PREFS, false)).not.toContain('Secure');
   });
 
   it('falls back to the defaults (metal 40, size 7, Name) for anything missing or invalid', () => {

@@ -65,14 +65,17 @@ export function readShopperPrefs(request: Request): ShopperPrefs {
   return parsePrefsCookie(readCookie(request.headers.get('cookie'), PREFS_COOKIE));
 }
 
-/** The Set-Cookie value (or document.cookie assignment) that stores the prefs for a year. */
-export function serializePrefsCookie(prefs: ShopperPrefs): string {
+/**
+ * The Set-Cookie value (or document.cookie assignment) that stores the prefs for a year; Secure when the page is
+ * HTTPS. Not HttpOnly: the page's script rewrites it whenever the session changes (it holds nothing secret).
+ */
+export function serializePrefsCookie(prefs: ShopperPrefs, secure: boolean): string {
   const value = new URLSearchParams({
     metalId: String(prefs.metalId),
     braceletSize: String(prefs.braceletSize),
     productsOrderBy: prefs.productsOrderBy,
   }).toString();
-  return `${PREFS_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+  return `${PREFS_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 export function samePrefs(a: ShopperPrefs, b: ShopperPrefs): boolean {

@@ -87,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hasBracelets: products.some((product) => /\/\d+(\.\d)?-inch\//.test(product.path)),
       stated,
     },
-    { headers: rememberChoicesHeaders(prefs, stated) },
+    { headers: rememberChoicesHeaders(request, prefs, stated) },
   );
 }
 

@@ -11,17 +11,14 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The newsletter signup without JavaScript: the same rule as the footer form. Nothing is sent anywhere; a valid
- * address is kept in the shopper's own browser (a cookie), as the footer keeps it in local storage.
+ * The newsletter signup without JavaScript: the same rule as the footer form, the same notice. Nothing is sent
+ * anywhere, and the address is not put in a cookie either: a cookie would carry it to us with every request.
  */
 export async function action({ request }: Route.ActionArgs) {
   const email = String((await request.formData()).get('email') ?? '');
   const error = newsletterEmailError(email);
   if (error) return data({ error }, { status: 400 });
-  return data(
-    { error: null },
-    { headers: { 'set-cookie': `newsletter-email=${encodeURIComponent(email.trim())}; Path=/; Max-Age=31536000; SameSite=Lax` } },
-  );
+  return { error: null };
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {

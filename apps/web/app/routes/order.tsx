@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw error;
     });
   }
-  const { notice, clear } = takeNotice(request);
+  const { notice, clear } = await takeNotice(context.cookies.bagNotice, request);
   const headers = new Headers({ 'cache-control': 'no-store' });
   if (clear) headers.append('set-cookie', clear);
   const filled = bag !== null && bag.tempOrder.tempOrderItems.length > 0;
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return bagAction(request, context.api);
+  return bagAction(request, context);
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {

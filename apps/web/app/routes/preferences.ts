@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import { isHttps } from '../lib/https';
 import { readShopperPrefs, serializePrefsCookie, toShopperPrefs } from '../lib/shopper-prefs';
 import type { Route } from './+types/preferences';
 
@@ -19,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
     braceletSize: field('braceletSize') ?? current.braceletSize,
     productsOrderBy: field('productsOrderBy') ?? current.productsOrderBy,
   });
-  return redirect(safeRedirect(field('redirectTo')), { headers: { 'set-cookie': serializePrefsCookie(prefs) } });
+  return redirect(safeRedirect(field('redirectTo')), { headers: { 'set-cookie': serializePrefsCookie(prefs, isHttps(request.url)) } });
 }
 
 export function loader() {

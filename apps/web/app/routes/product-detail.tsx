@@ -45,9 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen = toShopperPrefs({ ...prefs, metalId: product.metal.id, braceletSize: product.braceletSize ?? prefs.braceletSize });
   const stated = { metalId: chosen.metalId, braceletSize: product.braceletSize === null ? undefined : chosen.braceletSize };
   const { phone, photoArtEmail, publicBaseUrl } = context.store;
-  const headers = new Headers(rememberChoicesHeaders(prefs, stated));
+  const headers = new Headers(rememberChoicesHeaders(request, prefs, stated));
   // The add-to-bag form's confirmation after a post without JavaScript (post/redirect/get).
-  const { notice, clear } = takeNotice(request);
+  const { notice, clear } = await takeNotice(context.cookies.bagNotice, request);
   if (clear) headers.append('set-cookie', clear);
   return data(
     { seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers }, product, store: { phone, photoArtEmail, publicBaseUrl }, stated, notice },
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The add-to-bag form (bag issue): adds the line for the shopper's session, creating one if the browser has none. */
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  return addToBag(request, context.api, await request.formData(), `${url.pathname}${url.search}`);
+  return addToBag(request, context, await request.formData(), `${url.pathname}${url.search}`);
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

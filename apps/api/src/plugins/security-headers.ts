@@ -1,0 +1,97 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+/**
+ * The browser's protections on every answer, API and storefront alike (one @fastify/helmet for the instance):
+ * no other site may frame our pages, browsers do not guess content types, other sites see only our origin as the
+ * referrer, and HTTPS is remembered once a shopper has reached the shop over it.
+ *
+ * API answers are JSON that no browser should run or render as a page: `default-src 'none'`. The storefront's
+ * pages get their own policy (pagePolicy), with a fresh nonce for each page's scripts.
+ */
+const API_DIRECTIVES = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
+
+/**
+ * Other sites see only our origin: never a page's path or query, which can hold an order link's token.
+ * (Not no-referrer: browsers then send `Origin: null` on our own form posts, which the storefront refuses.)
+ */
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/** Features the shop never uses, switched off for its pages and anything they embed. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(), browsing-topics=()';
+
+/** One year; subdomains too, as the whole host is served over HTTPS once it is. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Braintree's documented hosts for Hosted Fields (its client, its iframes, its analytics) in both environments. */
+const BRAINTREE = {
+  script: ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com'],
+  frame: ['https://assets.braintreegateway.com'],
+  connect: [
+    'https://api.sandbox.braintreegateway.com',
+    'https://api.braintreegateway.com',
+    'https://client-analytics.sandbox.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://*.braintree-api.com',
+  ],
+  img: ['https://assets.braintreegateway.com'],
+};
+
+/** Google Tag Manager and the GA4 tags it loads (Google's documented hosts). */
+const GTM = {
+  script: ['https://www.googletagmanager.com'],
+  img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+};
+
+/**
+ * The storefront's policy. It is the same on every page: after the first page, React Router renders the next ones
+ * in the browser under the first page's policy, so the card form's allowances must already be there on the home
+ * page. Third parties are allowed only when configured: Braintree with its variables (the local test gateway needs
+ * none), Google Tag Manager with GTM_ID. Scripts run only from our origin or with the page's nonce (helmet adds it).
+ * Styles come from our files; `style-src-attr 'unsafe-inline'` lets React's style attributes through (the home
+ * banner's fade time is one), which cannot run code.
+ */
+export function pageDirectives(config: Pick<Config, 'GTM_ID' | 'BRAINTREE_ENVIRONMENT'>): Record<string, string[]> {
+  const braintree = config.BRAINTREE_ENVIRONMENT !== undefined;
+  const gtm = config.GTM_ID !== undefined;
+  const hosts = (from: keyof typeof BRAINTREE & keyof typeof GTM) => [...(braintree ? BRAINTREE[from] : []), ...(gtm ? GTM[from] : [])];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...hosts('script')],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'style-src-attr': ["'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...hosts('img')],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...hosts('connect')],
+    'frame-src': braintree ? BRAINTREE.frame : ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** Route options for the storefront's pages: their policy, with a nonce per request in `reply.cspNonce.script`. */
+export function pageSecurityHeaders(config: Config): Omit<FastifyHelmetOptions, 'global'> {
+  return { enableCSPNonces: true, contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(config) } };
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: REFERRER_POLICY },
+    // Set below, only on answers that travelled over HTTPS.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // request.protocol follows X-Forwarded-Proto only when TRUST_PROXY says a proxy sets it.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+});

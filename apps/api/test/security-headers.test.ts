@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HSTS, PERMISSIONS_POLICY, pageSecurityHeaders } from '../src/plugins/security-headers';
+import { useTestApp } from './helper';
+
+/** The headers every answer carries, whatever it is: a JSON answer, an error, a page. */
+function expectBrowserProtections(headers: Record<string, unknown>) {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+  expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+}
+
+function directivesOf(policy: unknown): Map<string, string[]> {
+  return new Map(
+    String(policy)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe('over plain HTTP', () => {
+  const t = useTestApp();
+  beforeAll(() => {
+    // A page route as the storefront registers it (apps/web/server/storefront-plugin.ts), echoing its nonce.
+    t.app.get('/a-page', { helmet: pageSecurityHeaders(t.app.config) }, async (_request, reply) => reply.cspNonce.script);
+  });
+
+  it('an API answer may not be framed, sniffed or run anything, and names no referrer beyond our origin', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expectBrowserProtections(response.headers);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('error answers carry the same protections', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expectBrowserProtections(response.headers);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  it('a proxy header claiming HTTPS is not believed without TRUST_PROXY', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('the browsable API docs run only their own files and may not be framed', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expectBrowserProtections(response.headers);
+    const policy = directivesOf(response.headers['content-security-policy']);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('a page runs only our scripts and those carrying its nonce, a new one for every answer', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/a-page' });
+    const second = await t.app.inject({ method: 'GET', url: '/a-page' });
+    expectBrowserProtections(first.headers);
+    const nonce = first.body;
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.body).not.toBe(nonce);
+    const policy = directivesOf(first.headers['content-security-policy']);
+    expect(policy.get('script-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
+    expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(String(first.headers['content-security-policy'])).not.toContain("'unsafe-eval'");
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    // Neither Braintree nor Google Tag Manager is configured: no third party is allowed.
+    expect(String(first.headers['content-security-policy'])).not.toMatch(/braintree|google/);
+  });
+});
+
+describe('behind a proxy that terminates HTTPS, with Braintree and Google Tag Manager configured', () => {
+  const t = useTestApp({
+    config: {
+      TRUST_PROXY: 'true',
+      GTM_ID: 'GTM-TEST123',
+      BRAINTREE_MERCHANT_ID: 'merchant',
+      BRAINTREE_PUBLIC_KEY: 'public',
+      BRAINTREE_PRIVATE_KEY: 'private',
+      BRAINTREE_ENVIRONMENT: 'sandbox',
+    },
+  });
+  beforeAll(() => {
+    t.app.get('/a-page', { helmet: pageSecurityHeaders(t.app.config) }, async (_request, reply) => reply.cspNonce.script);
+  });
+
+  it('answers over HTTPS tell the browser to come back only over HTTPS', async () => {
+    const secure = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers['strict-transport-security']).toBe(HSTS);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("a page allows Braintree's card fields and Google Tag Manager, and still no inline script without the nonce", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/a-page', headers: { 'x-forwarded-proto': 'https' } });
+    expectBrowserProtections(response.headers);
+    expect(response.headers['strict-transport-security']).toBe(HSTS);
+    const policy = directivesOf(response.headers['content-security-policy']);
+    expect(policy.get('script-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://js.braintreegateway.com', 'https://www.googletagmanager.com', `'nonce-${response.body}'`]),
+    );
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(policy.get('frame-src')).toEqual(['https://assets.braintreegateway.com']);
+    expect(policy.get('connect-src')).toEqual(expect.arrayContaining(['https://api.sandbox.braintreegateway.com', 'https://*.google-analytics.com']));
+  });
+});

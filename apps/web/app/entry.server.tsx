@@ -1,0 +1,66 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { NonceProvider } from './lib/nonce';
+
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's default Node entry, with the page's script nonce handed to everything that writes an inline
+ * script: React Router's own (hydration data, route modules, scroll restoration), React's streaming scripts, and the
+ * layout's (root.tsx reads it with useNonce). The nonce comes from the Fastify request through the load context, so
+ * the one @fastify/helmet that sets every other header also writes it into the Content-Security-Policy header.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext.cspNonce;
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    // Crawlers get the whole page at once; people get the shell first.
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set('Content-Type', 'text/html');
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject and are logged by React Router; these come later, while streaming.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
