@@ -1,5 +1,7 @@
+import { type AddressInfo, connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BODY_LIMIT_BYTES } from '../src/app';
+import { BODY_LIMIT_BYTES, buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { errorOf, useTestApp } from './helper';
 
 const t = useTestApp();
@@ -116,5 +118,30 @@ describe('operations', () => {
     const docs = await t.app.inject('/api/docs/');
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('slow clients', () => {
+  it('a client that sends its headers a byte at a time is cut off after 10 s, not held for minutes', { timeout: 60_000 }, async () => {
+    // A second instance on the test's database, listening on a real port; the database stays open for the others.
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: { ...t.database, close: async () => {} }, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      const started = Date.now();
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write('GET /api/health HTTP/1.1\r\nHost: shop\r\nX-Slow: ');
+      const drip = setInterval(() => socket.writable && socket.write('a'), 1_000);
+      await closed;
+      clearInterval(drip);
+      const held = Date.now() - started;
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(held).toBeGreaterThanOrEqual(9_000);
+      expect(held).toBeLessThan(20_000);
+    } finally {
+      await app.close();
+    }
   });
 });
