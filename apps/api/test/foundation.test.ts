@@ -52,10 +52,9 @@ describe('errors have one shape and never leak internals', () => {
   });
 
   it('a failure inside a handler answers 500 with a reference and no internals', async () => {
-    const { buildApp } = await import('../src/app');
-    const { loadConfig } = await import('../src/config');
+    // Configured secrets: the broken database is not asked for stored ones at start.
     const broken = await buildApp({
-      config: loadConfig({}),
+      config: loadConfig({ ORDER_LINK_SECRET: 'o'.repeat(32), COOKIE_SECRET: 'c'.repeat(32) }),
       logger: false,
       database: {
         ...t.database,

@@ -78,8 +78,9 @@ describe('over plain HTTP', () => {
 describe('behind a proxy that terminates HTTPS, with Braintree and Google Tag Manager configured', () => {
   const t = useTestApp({
     config: {
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: 'loopback',
       GTM_ID: 'GTM-TEST123',
+      PAYMENT_GATEWAY: 'braintree',
       BRAINTREE_MERCHANT_ID: 'merchant',
       BRAINTREE_PUBLIC_KEY: 'public',
       BRAINTREE_PRIVATE_KEY: 'private',

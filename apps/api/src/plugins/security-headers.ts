@@ -49,13 +49,13 @@ const GTM = {
 /**
  * The storefront's policy. It is the same on every page: after the first page, React Router renders the next ones
  * in the browser under the first page's policy, so the card form's allowances must already be there on the home
- * page. Third parties are allowed only when configured: Braintree with its variables (the local test gateway needs
+ * page. Third parties are allowed only when configured: Braintree with PAYMENT_GATEWAY=braintree (the test gateway needs
  * none), Google Tag Manager with GTM_ID. Scripts run only from our origin or with the page's nonce (helmet adds it).
  * Styles come from our files; `style-src-attr 'unsafe-inline'` lets React's style attributes through (the home
  * banner's fade time is one), which cannot run code.
  */
-export function pageDirectives(config: Pick<Config, 'GTM_ID' | 'BRAINTREE_ENVIRONMENT'>): Record<string, string[]> {
-  const braintree = config.BRAINTREE_ENVIRONMENT !== undefined;
+export function pageDirectives(config: Pick<Config, 'GTM_ID' | 'PAYMENT_GATEWAY'>): Record<string, string[]> {
+  const braintree = config.PAYMENT_GATEWAY === 'braintree';
   const gtm = config.GTM_ID !== undefined;
   const hosts = (from: keyof typeof BRAINTREE & keyof typeof GTM) => [...(braintree ? BRAINTREE[from] : []), ...(gtm ? GTM[from] : [])];
   return {
