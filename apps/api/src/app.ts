@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFound } from './http-error';
 import { responseSerializerCompiler } from './response-serializer';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
 import { responseCachePlugin } from './plugins/response-cache';
@@ -76,6 +76,7 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
     },
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses }));
