@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { notFound } from './http-error';
+import { loggerOptions } from './logging';
 import { responseSerializerCompiler } from './response-serializer';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
@@ -42,6 +44,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: where the shop's own logger writes (else standard output). */
+  logStream?: DestinationStream;
   /** Tests pass their own gateway or mailer; otherwise they come from the config. */
   paymentGateway?: PaymentGateway;
   mailer?: Mailer;
@@ -63,9 +67,9 @@ function configuredGateway(config: Config): PaymentGateway {
 }
 
 /** Builds the server with the core API under /api. The web server adds the storefront to the same instance. */
-export async function buildApp({ config, database, logger, paymentGateway, mailer, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, paymentGateway, mailer, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
