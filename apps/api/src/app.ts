@@ -3,11 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { RETRY_AFTER_SECONDS, notFound, serviceUnavailable } from './http-error';
+import { loggerOptions } from './logging';
 import { responseSerializerCompiler } from './response-serializer';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
@@ -49,6 +51,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: where the shop's own logger writes (else standard output). */
+  logStream?: DestinationStream;
   /** Tests pass their own gateway or mailer; otherwise they come from the config. */
   paymentGateway?: PaymentGateway;
   mailer?: Mailer;
@@ -72,9 +76,9 @@ function configuredGateway(config: Config): PaymentGateway {
 }
 
 /** Builds the server with the core API under /api. The web server adds the storefront to the same instance. */
-export async function buildApp({ config, database, logger, paymentGateway, mailer, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, paymentGateway, mailer, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
@@ -91,6 +95,7 @@ export async function buildApp({ config, database, logger, paymentGateway, maile
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
     // While closing, new requests get our own 503 (below), in the error shape.
     return503OnClosing: false,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses }));

@@ -61,10 +61,13 @@ describe('GET /api/shopping-cart', () => {
 });
 
 describe('adding to the bag', () => {
-  it('prices from the catalog, ignores a price sent by the client, and grows the same line', async () => {
+  it('prices from the catalog, refuses a price sent by the client, and grows the same line', async () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Dog-Charms');
-    const first = await add(session, { productId: charm.id, metalId: 40, quantity: 1, price: 1, unitPrice: { cents: 1 } });
+    const priced = await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40, quantity: 1, price: 1, unitPrice: { cents: 1 } });
+    expect(priced.statusCode).toBe(400);
+    expect(errorOf(priced).details).toEqual([{ field: 'price, unitPrice', message: 'are not fields this call accepts' }]);
+    const first = await add(session, { productId: charm.id, metalId: 40, quantity: 1 });
     expect(first).toMatchObject({ quantity: 1, itemCount: 1 });
     expect(first.dataLayers).toEqual([
       {
@@ -154,7 +157,9 @@ describe('adding to the bag', () => {
       [{ text: 'Elizabeth Anne', font: 'block' }, 'at most 10 characters'],
       [{ text: '', font: 'block' }, 'Enter the text'],
       [{ text: '<script>', font: 'block' }, 'simple punctuation'],
-      [{ text: 'a\u0007b', font: 'block' }, 'cannot be engraved'],
+      [{ text: 'a\u0007b', font: 'block' }, 'engraving.text must not contain control characters'],
+      [{ text: 'Анна', font: 'block' }, 'Latin letters only'],
+      [{ text: 'Mia 💖', font: 'block' }, 'Emoji cannot be engraved'],
       [{ text: 'Mia', font: 'comic-sans' }, 'Choose one of the fonts'],
     ] as const) {
       const response = await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, quantity: 1, engraving });

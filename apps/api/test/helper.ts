@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
@@ -61,7 +62,7 @@ export async function createTestDatabase(
 
 /** The whole API on its own test database, built once per test file; requests go through app.inject(). */
 export function useTestApp(
-  options: { config?: Record<string, string>; paymentGateway?: PaymentGateway; mailer?: Mailer } = {},
+  options: { config?: Record<string, string>; paymentGateway?: PaymentGateway; mailer?: Mailer; logStream?: DestinationStream } = {},
 ): { readonly app: FastifyInstance; readonly database: Database } {
   const state = {} as { app: FastifyInstance; database: Database; drop: () => Promise<void> };
   beforeAll(async () => {
@@ -71,7 +72,8 @@ export function useTestApp(
     state.app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'charms-test-')), ...options.config }),
       database,
-      logger: false,
+      // Silent, unless the test reads the shop's log lines (then at the level its config names).
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
       checkResponses: true,
       ...(options.paymentGateway ? { paymentGateway: options.paymentGateway } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),

@@ -5,6 +5,7 @@ import { metalSummarySchema, moneySchema, productSummarySchema } from './catalog
 import { dataLayerEventSchema } from './envelope';
 import { fieldMessage } from './messages';
 import { braceletSizeSchema, metalIdSchema, productIdSchema } from './session';
+import { digitsText, safeText } from './text';
 
 export const quantitySchema = z
   .number(fieldMessage('must be a number'))
@@ -13,18 +14,18 @@ export const quantitySchema = z
   .max(MAX_LINE_QUANTITY, { message: `must be at most ${MAX_LINE_QUANTITY}` });
 
 /**
- * POST /shopping-cart/items. Fields the call does not take (a price, a total) are dropped, never used:
- * the server looks every price up.
+ * POST /shopping-cart/items. A field the call does not take (a price, a total) is refused: the server looks
+ * every price up, and a caller that sends one should learn that it is not used.
  */
-export const addItemBodySchema = z.object({
+export const addItemBodySchema = z.strictObject({
   productId: productIdSchema,
   metalId: metalIdSchema,
   braceletSize: braceletSizeSchema.optional(),
   quantity: quantitySchema.default(1),
   engraving: z
-    .object({
-      text: z.string(fieldMessage('must be text')).max(200, { message: 'is too long' }),
-      font: z.string(fieldMessage('must be one of the fonts')).max(40, { message: 'is not a font we offer' }),
+    .strictObject({
+      text: safeText().max(200, { message: 'is too long' }),
+      font: safeText({ message: 'must be one of the fonts' }).max(40, { message: 'is not a font we offer' }),
     })
     .optional(),
 });
@@ -33,13 +34,13 @@ export type AddItemBody = z.infer<typeof addItemBodySchema>;
 export const itemParamsSchema = z.object({ itemUuid: z.uuid(fieldMessage('must be a bag line id')) });
 export const itemSpecificParamsSchema = itemParamsSchema.extend({ itemSpecificUuid: z.uuid(fieldMessage('must be an engraving id')) });
 export const quantityParamsSchema = itemParamsSchema.extend({
-  quantity: z.coerce.number(fieldMessage('must be a number')).pipe(quantitySchema),
+  quantity: digitsText().pipe(quantitySchema),
 });
-export const promoParamsSchema = z.object({ code: z.string().min(1, { message: 'is required' }).max(64, { message: 'is too long' }) });
+export const promoParamsSchema = z.object({ code: safeText().min(1, { message: 'is required' }).max(64, { message: 'is too long' }) });
 export const includeSuggestedQuerySchema = z.object({
   includeSuggestedItems: z.enum(['true', 'false'], fieldMessage('must be true or false')).optional(),
   // The original storefront also sends userSessionId=null in the query; the header is what counts.
-  userSessionId: z.string().optional(),
+  userSessionId: safeText().max(64, { message: 'is too long' }).optional(),
 });
 
 export const itemSpecificSchema = z.object({
@@ -130,16 +131,16 @@ export const addItemResponseSchema = z
 export type AddItemResponse = z.infer<typeof addItemResponseSchema>;
 
 /** POST /shopping-cart/save: what checkout will need, kept with the bag. */
-export const saveBagBodySchema = z.object({
-  shipToStateProvince: z.string().max(2, { message: 'must be a state code such as TX' }).nullable().optional(),
+export const saveBagBodySchema = z.strictObject({
+  shipToStateProvince: safeText({ message: 'must be a state code such as TX' }).max(2, { message: 'must be a state code such as TX' }).nullable().optional(),
   shippingTypeId: z.enum(SHIPPING_TYPE_IDS, fieldMessage(`must be one of ${SHIPPING_TYPE_IDS.join(', ')}`)).optional(),
-  orderComments: z.string().max(1000, { message: 'must be at most 1,000 characters' }).nullable().optional(),
+  orderComments: safeText({ lines: true }).max(1000, { message: 'must be at most 1,000 characters' }).nullable().optional(),
   email: z.email({ message: 'must be an email address' }).max(254).nullable().optional(),
 });
 export type SaveBagBody = z.infer<typeof saveBagBodySchema>;
 
 export const shippingTypesQuerySchema = z.object({
-  shipToStateProvince: z.string(fieldMessage('must be a state code such as TX')).min(2).max(2, { message: 'must be a state code such as TX' }),
+  shipToStateProvince: safeText({ message: 'must be a state code such as TX' }).min(2, { message: 'must be a state code such as TX' }).max(2, { message: 'must be a state code such as TX' }),
   orderAmount: z
     .string()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, { message: 'must be an amount such as 42.50' })

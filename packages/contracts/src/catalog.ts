@@ -5,9 +5,8 @@ import { categorySchema } from './categories';
 import { seoEnvelopeSchema } from './envelope';
 import { fieldMessage } from './messages';
 import { braceletSizeSchema, metalIdSchema } from './session';
+import { decimalText, digitsText, safeText, storefrontPath } from './text';
 
-/** Query values arrive as text: these read them as numbers, with the same rules as JSON bodies. */
-const queryNumber = (message: string) => z.coerce.number(fieldMessage(message));
 export const MAX_PAGE_SIZE = 96;
 export const DEFAULT_PAGE_SIZE = 48;
 
@@ -21,19 +20,18 @@ export const metalSummarySchema = z.object({ id: z.number().int(), slug: z.strin
 
 /** GET /products: a category, search or collection listing. */
 export const productListQuerySchema = z.object({
-  path: z
-    .string(fieldMessage('must be a storefront path'))
+  path: storefrontPath('must be a storefront path')
     .max(12_000, { message: 'is too long' })
     .startsWith('/', { message: 'must start with /' })
     .optional()
     .describe('The storefront path being shown, e.g. /products/category/14k-gold/Dog-Charms or /products/search/heart'),
-  categoryName: z.string().max(200, { message: 'is too long' }).optional().describe('A category by name, instead of a path'),
-  q: z.string().max(12_000, { message: 'is too long' }).optional().describe('Search words, for /products/search?q='),
-  metalId: queryNumber('must be a number').pipe(metalIdSchema).optional().describe('Used when the path names no metal; default 40'),
-  braceletSize: queryNumber('must be a number').pipe(braceletSizeSchema).optional(),
+  categoryName: safeText().max(200, { message: 'is too long' }).optional().describe('A category by name, instead of a path'),
+  q: safeText().max(12_000, { message: 'is too long' }).optional().describe('Search words, for /products/search?q='),
+  metalId: digitsText('must be a number').pipe(metalIdSchema).optional().describe('Used when the path names no metal; default 40'),
+  braceletSize: decimalText('must be a number').pipe(braceletSizeSchema).optional(),
   orderBy: listingOrderSchema.optional().describe('Default: Relevance for searches, Name otherwise'),
-  page: queryNumber('must be a page number').pipe(z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' })).default(1),
-  pageSize: queryNumber('must be a number')
+  page: digitsText('must be a page number').pipe(z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' })).default(1),
+  pageSize: digitsText('must be a number')
     .pipe(z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' }).max(MAX_PAGE_SIZE, { message: `must be at most ${MAX_PAGE_SIZE}` }))
     .default(DEFAULT_PAGE_SIZE),
 });
@@ -89,14 +87,13 @@ export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 /** GET /products/detail */
 export const productDetailQuerySchema = z.object({
-  path: z
-    .string(fieldMessage('must be a product path'))
+  path: storefrontPath('must be a product path')
     .min(1)
     .max(2_000, { message: 'is too long' })
     .startsWith('/', { message: 'must start with /' })
     .describe('The product page path, ending in the numeric id'),
-  metalId: queryNumber('must be a number').pipe(metalIdSchema).optional(),
-  braceletSize: queryNumber('must be a number').pipe(braceletSizeSchema).optional(),
+  metalId: digitsText('must be a number').pipe(metalIdSchema).optional(),
+  braceletSize: decimalText('must be a number').pipe(braceletSizeSchema).optional(),
 });
 export type ProductDetailQuery = z.infer<typeof productDetailQuerySchema>;
 

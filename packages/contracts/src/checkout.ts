@@ -4,28 +4,27 @@ import { bagTotalsSchema } from './bag';
 import { moneySchema } from './catalog';
 import { dataLayerEventSchema } from './envelope';
 import { fieldMessage } from './messages';
+import { safeText } from './text';
 
 const stateCodes = STATE_PROVINCES.map((state) => state.code);
-const text = (max: number, what = 'is required') => z.string(fieldMessage(what)).trim().min(1, { message: what }).max(max, { message: `must be at most ${max} characters` });
-const optionalText = (max: number) => z.string().trim().max(max, { message: `must be at most ${max} characters` }).optional().transform((value) => value || undefined);
-const phone = z
-  .string(fieldMessage('is required'))
+const text = (max: number, what = 'is required') => safeText({ message: what }).trim().min(1, { message: what }).max(max, { message: `must be at most ${max} characters` });
+const optionalText = (max: number, lines = false) => safeText({ lines }).trim().max(max, { message: `must be at most ${max} characters` }).optional().transform((value) => value || undefined);
+const phone = safeText({ message: 'is required' })
   .trim()
   .regex(/^[0-9+()\-. ]{7,25}$/, { message: 'must be a phone number, e.g. 512-555-0142' })
   .refine((value) => value.replace(/\D/g, '').length >= 7, { message: 'must have at least 7 digits' });
 
-export const addressSchema = z.object({
+export const addressSchema = z.strictObject({
   firstName: text(60),
   lastName: text(60),
   address1: text(100),
   address2: optionalText(100),
   city: text(60),
-  stateProvince: z
-    .string(fieldMessage('is required'))
+  stateProvince: safeText({ message: 'is required' })
     .trim()
     .toUpperCase()
     .refine((code) => stateCodes.includes(code), { message: 'must be a US state, DC, territory or military code (for Canada choose AK)' }),
-  postalCode: z.string(fieldMessage('is required')).trim().regex(/^\d{5}(-\d{4})?$/, { message: 'must be a ZIP code such as 78701' }),
+  postalCode: safeText({ message: 'is required' }).trim().regex(/^\d{5}(-\d{4})?$/, { message: 'must be a ZIP code such as 78701' }),
   country: z.enum(['US'], fieldMessage('must be US (for Canada choose Alaska and write your address in the order comments)')),
   phone: phone.optional(),
 });
@@ -45,16 +44,16 @@ export const addressViewSchema = z.object({
 export type Address = z.infer<typeof addressViewSchema>;
 
 /** POST /shopping-cart/complete-order. Prices, quantities and totals are never taken from here. */
-export const completeOrderBodySchema = z.object({
-  paymentMethodNonce: z.string(fieldMessage('is required: enter your card')).min(1).max(200),
-  deviceData: z.string().max(4000).optional(),
-  idempotencyKey: z.string(fieldMessage('is required')).regex(/^[A-Za-z0-9_-]{8,100}$/, { message: 'must be 8-100 letters, digits, - or _' }),
-  customer: z.object({ email: z.email({ message: 'must be an email address' }).max(254), phone }),
+export const completeOrderBodySchema = z.strictObject({
+  paymentMethodNonce: safeText({ message: 'is required: enter your card' }).min(1, { message: 'is required: enter your card' }).max(200, { message: 'is too long' }),
+  deviceData: safeText().max(4000, { message: 'is too long' }).optional(),
+  idempotencyKey: safeText({ message: 'is required' }).regex(/^[A-Za-z0-9_-]{8,100}$/, { message: 'must be 8-100 letters, digits, - or _' }),
+  customer: z.strictObject({ email: z.email({ message: 'must be an email address' }).max(254), phone }),
   shippingAddress: addressSchema,
   billingAddress: addressSchema.optional(),
   shippingTypeId: z.enum(SHIPPING_TYPE_IDS, fieldMessage(`must be one of ${SHIPPING_TYPE_IDS.join(', ')}`)),
-  orderComments: optionalText(1000),
-  giftMessage: optionalText(300),
+  orderComments: optionalText(1000, true),
+  giftMessage: optionalText(300, true),
 });
 export type CompleteOrderBody = z.infer<typeof completeOrderBodySchema>;
 
@@ -103,11 +102,12 @@ export const completeOrderResponseSchema = z.object({ order: orderSchema, dataLa
 export type CompleteOrderResponse = z.infer<typeof completeOrderResponseSchema>;
 
 export const orderParamsSchema = z.object({ number: z.string().regex(/^CB-\d{6,9}$/, { message: 'must be an order number such as CB-100042' }) });
-export const orderQuerySchema = z.object({ token: z.string().max(200).optional() });
+export const orderQuerySchema = z.object({ token: safeText().max(200, { message: 'is too long' }).optional() });
 /** GET /orders/{number}: the order, and the purchase event the first time its page asks. */
 export const orderResponseSchema = z.object({ order: orderSchema, dataLayers: z.array(dataLayerEventSchema) }).meta({ id: 'OrderView' });
 
-export const clientTokenBodySchema = z.object({}).passthrough().nullish();
+/** The card form asks for its token with an empty JSON object, or no body at all. */
+export const clientTokenBodySchema = z.strictObject({}).nullish();
 export const clientTokenResponseSchema = z.object({
   clientToken: z.string(),
   environment: z.enum(['test', 'sandbox', 'production']),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { seoEnvelopeSchema } from './envelope';
-import { fieldMessage } from './messages';
+import { safeText } from './text';
 
 /** GET /content?objectKey=/some/path: the CMS page for a storefront path that has no page of its own. */
 export const contentQuerySchema = z.object({
-  objectKey: z
-    .string(fieldMessage('must be a storefront path'))
+  objectKey: safeText({ message: 'must be a storefront path' })
     .min(1, { message: 'is required' })
     .max(2_000, { message: 'is too long' })
     .startsWith('/', { message: 'must start with /' })

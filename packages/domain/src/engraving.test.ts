@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargedCharacters, engravingCharge, engravingProblem, isEngravingFree } from './engraving';
+import { ENGRAVING_PUNCTUATION, chargedCharacters, engravingCharge, engravingProblem, isEngravableCharacter, isEngravingFree } from './engraving';
 
 describe('engraving charge', () => {
   it('is $0.75 per character, spaces free', () => {
@@ -24,6 +24,9 @@ describe('engravingProblem', () => {
     expect(engravingProblem('6/14/2026', 'script', rules)).toBeNull();
     expect(engravingProblem("J & M", 'block', rules)).toBeNull();
     expect(engravingProblem('Zoë', 'block', rules)).toBeNull();
+    expect(engravingProblem('José Muñoz', 'block', { ...rules, maxCharacters: 20 })).toBeNull();
+    expect(engravingProblem('Łukasz Søren', 'script', { ...rules, maxCharacters: 20 })).toBeNull();
+    expect(engravingProblem('“Mom” & Dad’s', 'block', { ...rules, maxCharacters: 20 })).toBeNull();
   });
 
   it('refuses what cannot be engraved, with a reason for the shopper', () => {
@@ -34,5 +37,32 @@ describe('engravingProblem', () => {
     expect(engravingProblem('love 💖', 'block', rules)?.field).toBe('text');
     expect(engravingProblem('Emma', 'monogram-block', rules)).toEqual({ field: 'font', message: 'Choose one of the fonts for this item: Block, Script' });
     expect(engravingProblem('Emma', 'block', null)?.message).toBe('This item cannot be engraved');
+  });
+});
+
+describe('the engravers\' character set', () => {
+  const rules = { maxCharacters: 20, fonts: ['block'] };
+  it('refuses emoji, with a message that says so', () => {
+    for (const text of ['love 💖', 'Mom ❤️', '👍🏽', '👨‍👩‍👧', 'Go 🇺🇸']) {
+      expect(engravingProblem(text, 'block', rules)?.message, text).toMatch(/^Emoji cannot be engraved\. Use letters, numbers, spaces and simple punctuation/);
+    }
+  });
+
+  it('refuses scripts the fonts lack, naming the letters', () => {
+    expect(engravingProblem('Анна', 'block', rules)?.message).toBe(
+      'Our engraving fonts have Latin letters only (accents such as é, ñ and ø included), not “А”, “н”, “а”. Use letters, numbers, spaces and simple punctuation (. , \' ‘ ’ " “ ” & ! ? # - / : + ( ) @ *)',
+    );
+    for (const text of ['王芳', 'Σοφία', 'سارة', 'שרה', 'さくら', 'Ǆ']) expect(engravingProblem(text, 'block', rules)?.message, text).toContain('Latin letters only');
+  });
+
+  it('refuses symbols and markup, naming them', () => {
+    expect(engravingProblem('A © B <3', 'block', rules)?.message).toMatch(/^These characters cannot be engraved: “©”, “<”\. Use letters/);
+    expect(engravingProblem('x²', 'block', rules)?.message).toContain('“²”');
+  });
+
+  it('has every letter of the Latin alphabet, the digits and the listed punctuation', () => {
+    const all = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789' + ENGRAVING_PUNCTUATION.replaceAll(' ', '') + ' ÀÉÎÕÜÇÑØßàéîõüçñøÿĀłŒšŽ';
+    for (const character of all) expect(isEngravableCharacter(character), character).toBe(true);
+    for (const character of ['\t', '\u00A0', '<', '>', '{', '~', '×', '÷', '€', '♥', 'Ж', 'ǅ', '\u0301']) expect(isEngravableCharacter(character), character).toBe(false);
   });
 });

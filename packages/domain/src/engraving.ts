@@ -35,17 +35,46 @@ export interface EngravingRules {
 }
 
 /**
- * Why an engraving cannot be made, in words for the shopper, or null when it can. Text is letters, digits,
- * spaces and common punctuation: no control characters, markup or emoji (the engraver cannot cut them).
+ * The characters all five engraving fonts have, so whatever a shopper types can be cut in the font they pick:
+ * the Latin alphabet with the accented letters of European names (Latin-1 and Latin Extended-A: é, ñ, ø, ß, ł,
+ * š, ...), digits, the space and the punctuation below. The fonts have no other scripts (Cyrillic, Greek, Arabic,
+ * Chinese, ...), no emoji and no symbols such as < > © or ♥.
+ */
+export const ENGRAVING_PUNCTUATION = ". , ' ‘ ’ \" “ ” & ! ? # - / : + ( ) @ *";
+const ENGRAVABLE_CHARACTER = /^[A-Za-z0-9\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u017F .,'‘’"“”&!?#\-/:+()@*]$/u;
+// Pictographs from U+2000 on (© and ® below it are symbols, not emoji), flags, skin tones and emoji joiners.
+const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u{1F3FB}-\u{1F3FF}\u200D\uFE0F]/u;
+const isEmoji = (text: string) => [...text].some((character) => character.codePointAt(0)! >= 0x2000 && EMOJI.test(character));
+const USE_SIMPLE_TEXT = `Use letters, numbers, spaces and simple punctuation (${ENGRAVING_PUNCTUATION})`;
+
+/** Whether the engravers' fonts have this character (one code point). */
+export function isEngravableCharacter(character: string): boolean {
+  return ENGRAVABLE_CHARACTER.test(character);
+}
+
+/** Why the fonts cannot cut this text, in words for the shopper that name what to change, or null when they can. */
+function characterProblem(text: string): string | null {
+  if (/[\p{Cc}\p{Cf}\p{Cs}]/u.test(text.replace(/\u200D/gu, ''))) return 'The engraving contains characters that cannot be engraved (control or invisible characters)';
+  if (isEmoji(text)) return `Emoji cannot be engraved. ${USE_SIMPLE_TEXT}`;
+  const missing = [...new Set([...text].filter((character) => !isEngravableCharacter(character)))];
+  if (missing.length === 0) return null;
+  const shown = missing.slice(0, 5).map((character) => `“${character}”`).join(', ');
+  if (missing.some((character) => /\p{L}/u.test(character))) {
+    return `Our engraving fonts have Latin letters only (accents such as é, ñ and ø included), not ${shown}. ${USE_SIMPLE_TEXT}`;
+  }
+  return `These characters cannot be engraved: ${shown}. ${USE_SIMPLE_TEXT}`;
+}
+
+/**
+ * Why an engraving cannot be made, in words for the shopper, or null when it can. Text is what the fonts have
+ * (see isEngravableCharacter): no control characters, markup, emoji or other scripts (the engraver cannot cut them).
  */
 export function engravingProblem(text: string, font: string, rules: EngravingRules | null): { field: 'text' | 'font'; message: string } | null {
   if (!rules) return { field: 'text', message: 'This item cannot be engraved' };
   const trimmed = text.trim();
   if (trimmed.length === 0) return { field: 'text', message: 'Enter the text to engrave' };
-  if (/[\p{Cc}\p{Cf}]/u.test(text)) return { field: 'text', message: 'The engraving contains characters that cannot be engraved' };
-  if (/[<>{}[\]\\|^~`]/.test(text) || !/^[\p{L}\p{N} .,'’&!?#\-/:+"()@*]+$/u.test(text)) {
-    return { field: 'text', message: 'Use letters, numbers, spaces and simple punctuation (. , \' & ! ? # - / : + " ( ) @ *)' };
-  }
+  const problem = characterProblem(text);
+  if (problem) return { field: 'text', message: problem };
   const length = [...trimmed].length;
   if (length > rules.maxCharacters) {
     return { field: 'text', message: `Engraving can be at most ${rules.maxCharacters} characters on this item (you have ${length})` };

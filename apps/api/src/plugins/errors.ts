@@ -1,5 +1,5 @@
 import type { FieldError } from '@charms/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError, invalidFields, serviceUnavailable } from '../http-error';
@@ -29,7 +29,8 @@ function describeIssue(issue: FastifySchemaValidationError, context: string | un
   }
   if (issue.keyword === 'unrecognized_keys') {
     const keys = (issue.params as { keys?: string[] }).keys ?? [];
-    return { field: keys.join(', ') || field, message: 'is not a field this call accepts' };
+    const named = keys.map((key) => (path ? `${path}.${key}` : key));
+    return { field: named.join(', ') || field, message: named.length > 1 ? 'are not fields this call accepts' : 'is not a field this call accepts' };
   }
   return { field, message };
 }
@@ -73,3 +74,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply.status(404).send({ error: { code: 'NOT_FOUND', message: `There is no ${request.method} ${request.url.split('?')[0]} in this API.` } });
   });
 });
+
+/**
+ * Errors the router meets before any route runs (a path whose escapes decode to no text, such as a lone
+ * surrogate, or a path segment over the router's length limit), given to Fastify as its `frameworkErrors`:
+ * the API answers them in its error shape, the storefront with a short page, never with Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = status === 414 ? 'A part of this address is too long.' : 'This address contains characters that are not valid text.';
+  reply.status(status).header('cache-control', 'no-store');
+  if (request.url.startsWith('/api/') || request.url === '/api') {
+    return reply.send({ error: { code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL', message } });
+  }
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="en"><title>Bad address</title><h1>Bad address</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></html>`);
+}

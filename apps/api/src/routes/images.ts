@@ -1,12 +1,13 @@
 import { isCharmShape, renderCharmSvg } from '@charms/art/charm';
 import { findMetalBySlug } from '@charms/domain/metals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { safeText } from '@charms/contracts/text';
 import { z } from 'zod';
 import { notFound } from '../http-error';
 
 const params = z.object({
-  shape: z.string().max(40).describe('A charm shape, optionally with its label: heart, number-7, letter-A'),
-  file: z.string().max(40).describe('{metal-slug}.svg'),
+  shape: safeText().max(40, { message: 'is too long' }).describe('A charm shape, optionally with its label: heart, number-7, letter-A'),
+  file: safeText().max(40, { message: 'is too long' }).describe('{metal-slug}.svg'),
 });
 
 /** Product pictures, drawn in code from the product's shape and the metal's colour. */

@@ -14,7 +14,7 @@ import {
   readListingChoices,
   searchHref,
 } from '../catalog/listing-url';
-import { apiErrorStatus } from '../lib/api-status';
+import { apiErrorBody, apiErrorStatus } from '../lib/api-status';
 import { ProductGrid } from '../catalog/product-grid';
 import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
 import { NotFound } from '../components/not-found';
@@ -60,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     response = await context.api.getProducts(query);
   } catch (error) {
     const status = apiErrorStatus(error);
-    if (status === 404) throw data(null, { status: 404 });
+    // A path or search the API refuses (a control character, a broken escape) names no listing we have.
+    if (status === 404 || (status === 400 && !isPageProblem(error))) throw data(null, { status: 404 });
     if (status !== 400 || !choices.page) throw error;
     // Past the last page (the catalog changed, or a hand-written URL): go to the last page there is.
     response = await context.api.getProducts({ ...query, page: undefined });
@@ -315,6 +316,12 @@ function CatalogSearchForm({ defaultValue }: { defaultValue: string }) {
       </button>
     </Form>
   );
+}
+
+/** Whether the API refused only the page number (past the last page), which the loader answers with a redirect. */
+function isPageProblem(error: unknown): boolean {
+  const details = apiErrorBody(error)?.details;
+  return Array.isArray(details) && details.length > 0 && details.every((detail: { field?: unknown }) => detail.field === 'page');
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

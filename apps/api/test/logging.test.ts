@@ -1,0 +1,89 @@
+import { productListResponseSchema } from '@charms/contracts/catalog';
+import { sql } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { controllableGateway } from './checkout-support';
+import { useTestApp } from './helper';
+
+/** Every log line the app writes, parsed. */
+const lines: Record<string, unknown>[] = [];
+const stream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+    done();
+  },
+});
+const { gateway, state } = controllableGateway();
+const t = useTestApp({ paymentGateway: gateway, config: { LOG_LEVEL: 'info' }, logStream: stream });
+
+const shopper = {
+  email: 'ann.lee.private@example.com',
+  phone: '512-555-0199',
+  firstName: 'Annabelle',
+  lastName: 'Leeworthy',
+  address1: '4242 Secret Garden Lane',
+  city: 'Pflugerville',
+  nonce: 'fake-valid-visa-nonce',
+};
+
+function call(session: string, method: 'GET' | 'POST', url: string, body?: unknown) {
+  return t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { userSessionId: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+describe('logs', () => {
+  it('keep a failed statement’s code and constraint but none of its values (address, email, phone, card nonce)', async () => {
+    const session = ((await t.app.inject({ method: 'POST', url: '/api/user-session' })).json() as { id: string }).id;
+    const charm = productListResponseSchema.parse((await t.app.inject('/api/products?path=/products/category/Dog-Charms&pageSize=1')).json()).products[0]!;
+    expect((await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40 })).statusCode).toBe(200);
+    // The database refuses the order row: the failed statement carries the shopper's address, email and phone.
+    await t.database.db.execute(sql.raw(`alter table orders add constraint orders_refused check (email <> '${shopper.email}') not valid`));
+    try {
+      lines.length = 0;
+      const response = await call(session, 'POST', '/shopping-cart/complete-order', {
+        paymentMethodNonce: shopper.nonce,
+        idempotencyKey: 'log-test-0001',
+        customer: { email: shopper.email, phone: shopper.phone },
+        shippingAddress: { firstName: shopper.firstName, lastName: shopper.lastName, address1: shopper.address1, city: shopper.city, stateProvince: 'TX', postalCode: '78660', country: 'US' },
+        shippingTypeId: 'ground',
+        orderComments: 'Leave it with Mrs Leeworthy next door',
+      });
+      expect(response.statusCode).toBe(500);
+      const failure = lines.find((line) => line.msg === 'request failed') as { reqId: string; err: Record<string, unknown> } | undefined;
+      expect(failure, JSON.stringify(lines)).toBeDefined();
+      expect(failure!.reqId).toBe(response.headers['x-request-id']);
+      expect(JSON.stringify(failure!.err)).toContain('orders_refused');
+      const written = JSON.stringify(lines);
+      for (const value of [...Object.values(shopper), 'Leeworthy next door']) expect(written, value).not.toContain(value);
+      expect(state.sales).toEqual([]);
+    } finally {
+      await t.database.db.execute(sql`alter table orders drop constraint orders_refused`);
+    }
+  });
+
+  it('leave out order-link tokens and session ids from request lines', async () => {
+    lines.length = 0;
+    await t.app.inject({ url: '/api/orders/CB-100001?token=very-secret-link-token', headers: { userSessionId: '0b7c2a4e-3f1d-4c8e-9a6b-5d2e1f0a9b8c' } });
+    const incoming = lines.find((line) => line.msg === 'incoming request') as { req: { url: string } } | undefined;
+    expect(incoming?.req.url).toBe('/api/orders/CB-100001?token=[redacted]');
+    const written = JSON.stringify(lines);
+    expect(written).not.toContain('very-secret-link-token');
+    expect(written).not.toContain('0b7c2a4e-3f1d-4c8e-9a6b-5d2e1f0a9b8c');
+  });
+});
+
+describe('the error serializer', () => {
+  it('cleans errors held in an error, and PostgreSQL messages that quote a value', async () => {
+    const { serializeError } = await import('../src/logging');
+    const inner = Object.assign(new Error('invalid input syntax for type uuid: "ann@example.com"'), { detail: 'Key (email)=(ann@example.com) already exists.', params: ['ann@example.com'] });
+    const outer = Object.assign(new Error('payment failed'), { previous: inner, code: 'X1' });
+    const written = JSON.stringify(serializeError(new AggregateError([outer, inner], 'both failed')));
+    expect(written).not.toContain('ann@example.com');
+    expect(written).toContain('invalid input syntax for type uuid: [redacted]');
+    expect(written).toContain('"code":"X1"');
+  });
+});
