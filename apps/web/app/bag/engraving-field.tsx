@@ -38,7 +38,7 @@ export function EngravingField({ rules, metalId, metalName, defaultText = '', de
     <fieldset className="add-to-bag__engraving">
       <legend>Engraving (optional)</legend>
       <p id={ids.limits} className="add-to-bag__hint">
-        Up to {rules.maxCharacters} characters: letters, numbers, spaces and simple punctuation.{' '}
+        Up to {rules.maxCharacters} characters: letters (accents such as é included), numbers, spaces and simple punctuation.{' '}
         {rules.freeInThisMetal ? `Free on ${metalName}.` : `${rules.pricePerCharacter.display} per character, spaces free, free setup.`}
       </p>
       <label htmlFor={ids.text}>Text to engrave</label>
