@@ -16,6 +16,8 @@ const UNAVAILABLE_MESSAGES = [
   'Client has encountered a connection error',
   'Cannot use a pool after calling end on the pool',
   'PGlite is closed',
+  // A database closed to connections (ALTER DATABASE ... ALLOW_CONNECTIONS false, during maintenance): 55000.
+  'is not currently accepting connections',
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
