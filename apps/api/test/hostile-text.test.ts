@@ -119,6 +119,10 @@ describe('hostile text', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toEqual({ error: { code: 'BAD_URL', message: 'This address contains characters that are not valid text.' } });
     }
+    // A segment over the router's length limit matches no route but the API's catch-all: a 404 in the error shape.
+    const long = await call(session, 'GET', `/shopping-cart/add/promo-code/${'A'.repeat(150)}`);
+    expect(long.statusCode).toBe(404);
+    expect(errorOf(long).code).toBe('NOT_FOUND');
   });
 });
 

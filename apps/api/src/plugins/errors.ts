@@ -81,7 +81,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  * the API answers them in its error shape, the storefront with a short page, never with Fastify's own body.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  if (!error.statusCode || error.statusCode >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).header('cache-control', 'no-store').send({ error: { code: 'INTERNAL_ERROR', message: `Something went wrong on our side. Please try again; reference ${request.id}.` } });
+  }
+  const status = error.statusCode;
   const message = status === 414 ? 'A part of this address is too long.' : 'This address contains characters that are not valid text.';
   reply.status(status).header('cache-control', 'no-store');
   if (request.url.startsWith('/api/') || request.url === '/api') {
