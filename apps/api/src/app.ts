@@ -89,9 +89,8 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
     },
     // Slow clients: the whole request (headers and body) must arrive within 30 s and its headers within 10 s, or the
     // connection is answered 408 and closed; Node checks every 2 s (its default, 30 s, let a slow client hold on for
-    // up to a minute). A keep-alive connection idle for 10 s is closed.
+    // up to a minute). Idle keep-alive connections keep Fastify's 72 s, longer than load balancers' idle timeouts.
     requestTimeout: 30_000,
-    keepAliveTimeout: 10_000,
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
     // While closing, new requests get our own 503 (below), in the error shape.
     return503OnClosing: false,

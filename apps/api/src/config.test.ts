@@ -70,6 +70,9 @@ describe('TRUST_PROXY', () => {
   it('refuses to believe every client: true, a bare number of hops, or something that is not an address', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe an X-Forwarded-For written by a client/);
     expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: 1 would believe/);
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.example' })).toThrow(/not an address or range: "10.0.0.0\/33", "proxy.example"/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.example' })).toThrow(/not accepted: "10.0.0.0\/33", "proxy.example"/);
+    // A range that takes in everyone is `true` in other words.
+    expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/0' })).toThrow(/not accepted: "0.0.0.0\/0"/);
+    expect(() => loadConfig({ TRUST_PROXY: '::/0' })).toThrow(/not accepted: "::\/0"/);
   });
 });

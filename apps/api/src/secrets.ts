@@ -19,11 +19,12 @@ export interface Secrets {
 /** The value stored under `name`, made (256 random bits, hex) by whichever instance asks first. */
 export async function storedSecret(db: Db, name: string): Promise<string> {
   const candidate = randomBytes(32).toString('hex');
-  // Two instances starting at once both insert; one wins and both read the winner's value.
+  // Two instances starting at once both insert; the second waits for the first to commit, then its no-op update
+  // returns the winner's value (a "do nothing" would return no row, and a read in the same statement sees none).
   const [row] = await queryRows<{ value: string }>(
     db,
-    sql`with made as (insert into app_secrets (name, value) values (${name}, ${candidate}) on conflict (name) do nothing returning value)
-        select value from made union all select value from app_secrets where name = ${name} limit 1`,
+    sql`insert into app_secrets (name, value) values (${name}, ${candidate})
+        on conflict (name) do update set value = app_secrets.value returning value`,
   );
   if (!row) throw new Error(`The secret ${name} could not be stored or read.`);
   return row.value;

@@ -9,7 +9,8 @@ function isAddressOrRange(entry: string): boolean {
   const [address = '', bits, ...rest] = entry.split('/');
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  // A range wider than /8 takes in the clients too: as good as believing anyone.
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) >= 8 && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
 /**
@@ -37,7 +38,7 @@ export const trustProxySchema = z
     if (bad.length === 0) return entries;
     context.addIssue({
       code: 'custom',
-      message: `must be false, or proxy addresses and CIDR ranges separated by commas; not an address or range: ${bad.map((entry) => `"${entry}"`).join(', ')}`,
+      message: `must be false, or proxy addresses and CIDR ranges (/8 or narrower) separated by commas; not accepted: ${bad.map((entry) => `"${entry}"`).join(', ')}`,
     });
     return z.NEVER;
   })

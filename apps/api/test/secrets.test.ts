@@ -87,3 +87,13 @@ describe('order links', () => {
     expect(() => loadConfig({ ORDER_LINK_SECRET: 'short-secret' })).toThrow(/ORDER_LINK_SECRET: must be at least 32 characters/);
   });
 });
+
+describe('the stored secret', () => {
+  it('is the same for instances that start at the same moment', async () => {
+    const { storedSecret } = await import('../src/secrets');
+    const name = `race_${Date.now()}`;
+    const values = await Promise.all(Array.from({ length: 8 }, () => storedSecret(t.database.db, name)));
+    expect(new Set(values).size).toBe(1);
+    expect(values[0]).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

@@ -11,6 +11,8 @@ export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take form posts (application/x-www-form-urlencoded or multipart/form-data).');
+const badForm = () => new HttpError(400, 'BAD_REQUEST', 'The form in this request cannot be read (a multipart body needs a valid boundary).');
+const badAddress = () => new HttpError(400, 'BAD_REQUEST', 'The address of this request (its Host header or path) is not valid.');
 
 export interface StorefrontOptions {
   build: ServerBuild;
@@ -45,7 +47,10 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   // Pages get the storefront's Content-Security-Policy; helmet makes its nonce for each request, and the page's
   // inline scripts carry it (entry.server.tsx, root.tsx).
   app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES, helmet: pageSecurityHeaders(app.config) }, async (request, reply) => {
-    const response = await handle(toFetchRequest(request, reply), options.loadContext(request, reply));
+    const fetchRequest = toFetchRequest(request, reply);
+    // Every action reads its form; one that cannot be read is the client's mistake, said once here.
+    if (fetchRequest.body) await fetchRequest.clone().formData().catch(() => Promise.reject(badForm()));
+    const response = await handle(fetchRequest, options.loadContext(request, reply));
     return sendFetchResponse(reply, response);
   });
 }
@@ -61,7 +66,13 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   // A post with no body at all reads as an empty form, which each action answers as a form it does not know.
   if (hasBody && !Buffer.isBuffer(request.body)) headers.set('content-type', FORM_TYPES[0]!);
-  return new Request(`${request.protocol}://${request.host}${request.url}`, {
+  let url: URL;
+  try {
+    url = new URL(`${request.protocol}://${request.host}${request.url}`);
+  } catch {
+    throw badAddress();
+  }
+  return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,

@@ -23,13 +23,16 @@ interface ClaimedEmail {
 }
 
 /**
- * Sends the emails that are due, in batches, until none is left: claim, send, then mark, each step its own
- * statement, so no transaction is open while the SMTP server talks. A claim takes the rows (FOR UPDATE SKIP
- * LOCKED, so two instances never claim the same email) and moves their next attempt past the claim's end. An
- * email that was sent but could not be marked (the database was down) is remembered and marked first on the next
- * run, never sent again. A send failure is recorded and retried later, and never touches the order.
+ * Sends the emails that are due until none is left: claim, send, then mark, each step its own statement, so no
+ * transaction is open while the SMTP server talks. A claim takes one email at a time by default (so a slow SMTP
+ * server cannot outlast the claims of emails still waiting in a batch) with FOR UPDATE SKIP LOCKED (two instances
+ * never claim the same email), and moves its next attempt past the claim's end. An email that was sent but could
+ * not be marked (the database was down) is remembered by this process and marked first on its next run, not sent
+ * again by it; should the process stop, or the database stay away longer than the claim, the email is sent once
+ * more after the claim's end (the one duplicate we accept). A send failure is recorded and retried later, and
+ * never touches the order.
  */
-export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: FastifyBaseLogger, batchSize = 20) {
+export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: FastifyBaseLogger, batchSize = 1) {
   const unmarked = new Set<string>();
 
   const markSent = async (ids: string[]) => {
@@ -47,7 +50,9 @@ export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: Fa
 
   const recordFailure = async (email: ClaimedEmail, error: unknown) => {
     const wait = RETRY_MINUTES[email.attempts - 1];
-    log.warn({ emailId: email.id, attempts: email.attempts, err: error }, 'email not sent; will retry');
+    // Only the SMTP codes: an SMTP error's message and fields quote the recipient's address.
+    const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+    log.warn({ emailId: email.id, attempts: email.attempts, code, responseCode }, 'email not sent; will retry');
     await db.execute(sql`
       update email_outbox set last_error = ${String((error as Error).message).slice(0, 500)},
         status = ${wait === undefined ? 'failed' : 'pending'}, next_attempt_at = now() + make_interval(mins => ${wait ?? 0})
@@ -79,7 +84,7 @@ export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: Fa
           log.info({ emailId: email.id, via: mailer.kind }, 'email sent');
         } catch (error) {
           unmarked.add(email.id);
-          log.warn({ emailId: email.id, via: mailer.kind, err: error }, 'email sent but not marked sent; the mark is retried on the next run, the email is not sent again');
+          log.warn({ emailId: email.id, via: mailer.kind, code: (error as { code?: unknown }).code }, 'email sent but not marked sent; the mark is retried on the next run');
         }
       }
       if (due.length < batchSize) return sent;

@@ -58,10 +58,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sessionId = request.headers.usersessionid;
-      // Limited like promo codes: trying card after card from one session or address is how stolen cards are tested.
-      return limitAttempts(app.rateLimiter, ORDER_ATTEMPTS, { sessionId, address: request.ip }, () =>
-        completeOrder(app.checkout.context(request.log), sessionId, request.body),
-      );
+      // Each card charged counts for the session and the address: trying card after card is how stolen cards are
+      // tested. Replays and orders in progress never reach a charge, so they are never limited.
+      const limitCharge = <T>(run: () => Promise<T>) => limitAttempts(app.rateLimiter, ORDER_ATTEMPTS, { sessionId, address: request.ip }, run);
+      return completeOrder({ ...app.checkout.context(request.log), limitCharge }, sessionId, request.body);
     },
   );
 

@@ -8,6 +8,8 @@ export interface AttemptPolicy {
   perAddress: number;
   windowSeconds: number;
   tooMany: (minutes: number) => string;
+  /** Which refusals keep their count: the ones guessing or card testing produce, not every 4xx a call can get. */
+  counts: (error: HttpError) => boolean;
 }
 
 const minutes = (count: number) => `${count} minute${count > 1 ? 's' : ''}`;
@@ -19,6 +21,8 @@ export const PROMO_CODE_ATTEMPTS: AttemptPolicy = {
   perAddress: 30,
   windowSeconds: 15 * 60,
   tooMany: (wait) => `Too many promo codes tried. Please wait ${minutes(wait)} and try again.`,
+  // A code that does not apply; not an unknown session, which anyone could send to use up an address's allowance.
+  counts: (error) => error.statusCode !== 404 || error.code !== 'NOT_FOUND',
 };
 
 /** Placing an order: a shopper retypes a declined card a few times; trying stolen cards one after another takes many. */
@@ -28,13 +32,31 @@ export const ORDER_ATTEMPTS: AttemptPolicy = {
   perAddress: 20,
   windowSeconds: 60 * 60,
   tooMany: (wait) => `Too many payment attempts. Please wait ${minutes(wait)} and try again, or call us to order by phone.`,
+  // A card declined or unusable. Not an empty bag, an order in progress or an unknown session: those cost a thief
+  // nothing, and counting them would let anyone lock checkout for everyone behind one address.
+  counts: (error) => error.statusCode === 402 || error.code.startsWith('PAYMENT_METHOD'),
 };
+
+/**
+ * The address an allowance belongs to: an IPv4 address, or an IPv6 address's /64 (one household or phone gets a
+ * whole /64, so counting single IPv6 addresses would give it billions of allowances).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
 
 /**
  * Runs one attempt under the policy. The attempt is counted for the session and for the address first; when
  * either is over its limit it is refused with 429 before it runs (and both counts are given back, so a refused
- * attempt costs nothing more). Only attempts the shopper got wrong (a 4xx) keep their count: one that succeeds,
- * or fails on our side, is given back.
+ * attempt costs nothing more). Only the refusals the policy counts keep their count: an attempt that succeeds,
+ * fails on our side, or is refused for another reason is given back.
  */
 export async function limitAttempts<T>(
   limiter: RateLimiter,
@@ -44,9 +66,11 @@ export async function limitAttempts<T>(
 ): Promise<T> {
   const attempts = await Promise.all([
     limiter.take(`${policy.name}:session:${who.sessionId}`, policy.perSession, policy.windowSeconds),
-    limiter.take(`${policy.name}:address:${who.address}`, policy.perAddress, policy.windowSeconds),
+    limiter.take(`${policy.name}:address:${addressKey(who.address)}`, policy.perAddress, policy.windowSeconds),
   ]);
-  const giveBack = () => Promise.all(attempts.map((attempt) => attempt.giveBack()));
+  // Best effort: a count not given back (the store is unreachable) only costs the shopper one attempt, and must not
+  // hide the attempt's own answer.
+  const giveBack = () => Promise.all(attempts.map((attempt) => attempt.giveBack().catch(() => {})));
   const wait = Math.max(...attempts.map((attempt) => attempt.retryAfter));
   if (wait > 0) {
     await giveBack();
@@ -57,7 +81,7 @@ export async function limitAttempts<T>(
     await giveBack();
     return result;
   } catch (error) {
-    const shoppersMistake = error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500;
+    const shoppersMistake = error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500 && policy.counts(error);
     if (!shoppersMistake) await giveBack();
     throw error;
   }

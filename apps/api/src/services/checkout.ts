@@ -32,14 +32,24 @@ export interface CheckoutContext {
   linkSecret: string;
   /** Called after an order is paid (to send its email right away). */
   onPaid?: () => void;
+  /** Runs a charge under the shopper's attempt limits (429 RATE_LIMITED when over them); none for the job. */
+  limitCharge?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
 /**
  * How long a payment may stay unfinished before it counts as interrupted (its process died, or lost the database)
- * and is settled by asking the gateway. Longer than a charge takes: Braintree's SDK gives up after 60 s. Should a
- * charge still be under way, settling is safe: a charge approved after its order was released is voided.
+ * and is settled by asking the gateway. Three times what a charge may take (Braintree's SDK gives up after 60 s), so a
+ * charge is not still under way when its order is settled. Should one be, settling is still safe: a charge recorded
+ * after its order was released is voided (charge() and settleWithGateway()).
  */
-export const INTERRUPTED_AFTER_MS = 60_000;
+export const INTERRUPTED_AFTER_MS = 180_000;
+
+/** The order was released (as interrupted) before its charge could be recorded: the charge must be voided. */
+class OrderReleasedError extends Error {
+  constructor(number: string) {
+    super(`order ${number} was released before its charge was recorded`);
+  }
+}
 
 /** How long a retry waits for a charge under way before answering with where the order stands. */
 const RETRY_WAIT_MS = 600;
@@ -130,7 +140,20 @@ async function settle(context: CheckoutContext, order: OrderRow): Promise<OrderR
  */
 export async function settleWithGateway(context: CheckoutContext, order: OrderRow): Promise<OrderRow | undefined> {
   const found = await context.gateway.findByOrderId(order.id);
-  if (found) return (await finalizePaid(context, order, { transactionId: found.transactionId, card: order.cardDescription, message: 'charge found at the gateway' })).order;
+  if (found) {
+    try {
+      return (await finalizePaid(context, order, { transactionId: found.transactionId, card: order.cardDescription, message: 'charge found at the gateway' })).order;
+    } catch (error) {
+      if (!(error instanceof OrderReleasedError)) throw error;
+      // Another settler released the order a moment ago: keep no charge without an order.
+      await context.gateway.void(found.transactionId);
+      await context.db.execute(
+        sql`update payment_attempts set status = 'voided', transaction_id = ${found.transactionId}, message = 'voided: order released before its charge was recorded', updated_at = now() where order_id = ${order.id}`,
+      );
+      context.log.warn({ order: order.number }, 'charge found for a released order; voided');
+      return undefined;
+    }
+  }
   await abandon(context.db, order, { status: 'failed', message: 'unfinished; no charge found at the gateway' });
   return undefined;
 }
@@ -282,6 +305,17 @@ async function endAttempt(db: Db, attemptId: string, status: AttemptStatus, deta
 }
 
 async function charge(context: CheckoutContext, reserved: NewOrder, body: CompleteOrderBody): Promise<CompleteOrderResponse> {
+  if (!context.limitCharge || reserved.order.totalCents === 0) return chargeNow(context, reserved, body);
+  try {
+    return await context.limitCharge(() => chargeNow(context, reserved, body));
+  } catch (error) {
+    // Refused before the card was tried: the order is released and the bag freed, as for a decline.
+    if (error instanceof HttpError && error.code === 'RATE_LIMITED') await abandon(context.db, reserved.order, { status: 'failed', message: 'too many attempts' });
+    throw error;
+  }
+}
+
+async function chargeNow(context: CheckoutContext, reserved: NewOrder, body: CompleteOrderBody): Promise<CompleteOrderResponse> {
   const { db, gateway, log } = context;
   const { order, lines, attemptId } = reserved;
   const update = (status: AttemptStatus, details?: AttemptEnd) => endAttempt(db, attemptId, status, details);
@@ -290,6 +324,8 @@ async function charge(context: CheckoutContext, reserved: NewOrder, body: Comple
     return respond(context, result.order, result.lines);
   };
   if (order.totalCents === 0) return paid({ transactionId: null, card: null, message: 'nothing to charge' });
+  // The charge to record: the sale's answer, or the transaction found after the answer was lost.
+  let charged: { transactionId: string; card: string | null; message?: string };
   let result;
   try {
     result = await gateway.sale({ amountCents: order.totalCents, nonce: body.paymentMethodNonce, deviceData: body.deviceData, orderId: order.id });
@@ -301,31 +337,34 @@ async function charge(context: CheckoutContext, reserved: NewOrder, body: Comple
     try {
       found = await gateway.findByOrderId(order.id);
     } catch (lookupError) {
-      log.error({ err: lookupError, order: order.number }, 'payment outcome unknown: recorded for reconciliation');
+      log.error({ err: lookupError, order: order.number }, 'payment outcome unknown; recording it for reconciliation');
       await update('needs_reconciliation', { message: 'gateway did not answer the sale or the lookup' });
       await db.update(orders).set({ status: 'payment_unknown' }).where(eq(orders.id, order.id));
       throw paymentUnconfirmed();
     }
-    if (found) return paid({ transactionId: found.transactionId, card: null, message: 'found after a lost answer' });
-    await abandon(db, order, { status: 'failed', message: 'gateway did not answer; no charge was made' });
-    throw new HttpError(503, 'PAYMENT_UNAVAILABLE', 'We could not reach the card processor, and your card was not charged. Please try again in a minute.');
+    if (!found) {
+      await abandon(db, order, { status: 'failed', message: 'gateway did not answer; no charge was made' });
+      throw new HttpError(503, 'PAYMENT_UNAVAILABLE', 'We could not reach the card processor, and your card was not charged. Please try again in a minute.');
+    }
+    charged = { transactionId: found.transactionId, card: null, message: 'found after a lost answer' };
   }
 
-  if (result.outcome === 'declined') {
+  if (result?.outcome === 'declined') {
     await abandon(db, order, { status: 'declined', transactionId: result.transactionId, code: result.processorResponseCode, message: result.processorResponseText });
     throw new HttpError(402, 'PAYMENT_DECLINED', declineMessage(result.processorResponseCode), { processorResponseCode: result.processorResponseCode });
   }
-  if (result.outcome === 'rejected') {
+  if (result?.outcome === 'rejected') {
     await abandon(db, order, { status: 'failed', code: result.code, message: result.message });
     throw new HttpError(400, 'PAYMENT_METHOD_INVALID', 'We could not use those card details. Please enter your card again.', { gatewayCode: result.code });
   }
+  if (result) charged = { transactionId: result.transactionId, card: result.cardDescription };
 
   try {
-    return await paid({ transactionId: result.transactionId, card: result.cardDescription });
+    return await paid(charged!);
   } catch (error) {
     // Charged, but the order could not be recorded: cancel the charge rather than keep money without an order.
     log.error({ err: error, order: order.number }, 'order not recorded after a successful charge; voiding it');
-    const voided = await gateway.void(result.transactionId).then(
+    const voided = await gateway.void(charged!.transactionId).then(
       () => true,
       (voidError: unknown) => {
         log.error({ err: voidError, order: order.number }, 'void failed');
@@ -336,9 +375,11 @@ async function charge(context: CheckoutContext, reserved: NewOrder, body: Comple
     // down) is left unfinished, and the reconciliation job settles it by asking the gateway once it is back.
     try {
       if (voided) {
-        await abandon(db, order, { status: 'voided', transactionId: result.transactionId, message: 'voided: order not recorded' });
+        await abandon(db, order, { status: 'voided', transactionId: charged!.transactionId, message: 'voided: order not recorded' });
+        // The order may be gone already (released as interrupted while the charge was under way): the attempt says voided.
+        await update('voided', { transactionId: charged!.transactionId, message: 'voided: order not recorded' });
       } else {
-        await update('needs_reconciliation', { transactionId: result.transactionId, message: 'charged, order not recorded, void failed' });
+        await update('needs_reconciliation', { transactionId: charged!.transactionId, message: 'charged, order not recorded, void failed' });
         log.error({ order: order.number }, 'charge recorded for reconciliation');
       }
     } catch (recordError) {
@@ -395,7 +436,7 @@ async function finalizePaid(
   if (row?.paid !== 1) {
     const current = await findOrder(db, { id: order.id });
     // Released meanwhile (its payment counted as interrupted): the caller must not keep this charge.
-    if (!current) throw new Error(`order ${order.number} was released before its charge was recorded`);
+    if (!current) throw new OrderReleasedError(order.number);
     return { order: current };
   }
   context.onPaid?.();

@@ -1,6 +1,6 @@
 import type { BagResponse, SaveBagBody } from '@charms/contracts/bag';
 import { type AppLoadContext, data, redirect } from 'react-router';
-import type { ApiClient } from '../lib/api-client';
+import { type ApiClient, ApiError } from '../lib/api-client';
 import { isSameOrigin, readSessionId } from '../lib/shopper-id.server';
 import { addToBag } from './add-to-bag.server';
 import { apiProblem, fieldSentence } from './api-problem.server';
@@ -32,10 +32,7 @@ async function runIntent(intent: string, form: FormData, api: ApiClient, session
       const quantity = /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
       if (!Number.isFinite(quantity) || quantity < 1) {
         // 0 reads as "none": the same as Remove would be surprising from a typo, so say what is allowed instead.
-        throw Object.assign(new Error('quantity'), {
-          status: 400,
-          body: { error: { code: 'VALIDATION_ERROR', message: 'Quantity must be a whole number from 1 to 99 (use Remove to take it out).' } },
-        });
+        throw new ApiError(400, { error: { code: 'VALIDATION_ERROR', message: 'Quantity must be a whole number from 1 to 99 (use Remove to take it out).' } });
       }
       return { bag: await api.setQuantity(sessionId, itemUuid, quantity), message: `Quantity changed to ${quantity}.` };
     }
@@ -51,7 +48,7 @@ async function runIntent(intent: string, form: FormData, api: ApiClient, session
       return { bag: await api.emptyBag(sessionId), message: 'Your bag is now empty.' };
     case 'promo': {
       const code = text(form, 'code').trim();
-      if (!code) throw Object.assign(new Error('code'), { status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Enter a promo code.' } } });
+      if (!code) throw new ApiError(400, { error: { code: 'VALIDATION_ERROR', message: 'Enter a promo code.' } });
       const bag = await api.applyPromoCode(sessionId, code);
       const promo = bag.tempOrder.promoCode;
       if (promo && !promo.applied) return { bag, message: promo.message ?? 'That promo code does not apply to this bag yet.', ok: false };
@@ -74,7 +71,7 @@ async function runIntent(intent: string, form: FormData, api: ApiClient, session
     case 'comments':
       return { bag: await api.saveBag(sessionId, { orderComments: text(form, 'orderComments').trim() || null }), message: 'Comments saved.' };
     default:
-      throw Object.assign(new Error('intent'), { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'That form is not one we know.' } } });
+      throw new ApiError(400, { error: { code: 'BAD_REQUEST', message: 'That form is not one we know.' } });
   }
 }
 

@@ -88,7 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (status === 402) return answer(402, { fieldErrors: {}, cardMessage: body.message, idempotencyKey: newIdempotencyKey() });
     if (status === 400 && body.code.startsWith('PAYMENT_METHOD')) return answer(400, { fieldErrors: {}, cardMessage: body.message });
     if (status === 400) return answer(400, { fieldErrors: fieldErrorsFromApi(body.details), formError: body.message });
-    if (status === 409 || status === 503) return answer(status, { fieldErrors: {}, formError: body.message });
+    // 409: in progress or already placed; 429: too many attempts; 503: the processor or the shop is busy.
+    if (status === 409 || status === 429 || status === 503) return answer(status, { fieldErrors: {}, formError: body.message });
     throw error;
   }
   throw redirect(`/order/confirmation/${encodeURIComponent(number)}`);
