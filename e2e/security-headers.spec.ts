@@ -111,3 +111,10 @@ test.describe('security headers', () => {
     await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Shopping Bag' })).toHaveCount(0);
   });
 });
+
+test('an email address left in a cookie by an earlier version is sent back expired', async ({ request }) => {
+  const response = await request.get('/', { headers: { cookie: 'newsletter-email=ann%40example.com' } });
+  expect(response.status()).toBe(200);
+  const cookies = response.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie').map((header) => header.value);
+  expect(cookies).toContainEqual(expect.stringMatching(/^newsletter-email=; Max-Age=0; Path=\//));
+});

@@ -34,6 +34,8 @@ export function controllableGateway(inner: PaymentGateway = createTestGateway())
     loseAnswer: null as null | 'before-charge' | 'after-charge',
     lookupFails: false,
     onApproved: null as null | (() => Promise<void>),
+    /** Runs after the sale is asked for and before the card is charged (a charge still under way). */
+    beforeCharge: null as null | (() => Promise<void>),
     acceptAnyNonce: false,
     voidFails: false,
     voided: [] as string[],
@@ -43,6 +45,7 @@ export function controllableGateway(inner: PaymentGateway = createTestGateway())
     async sale(request) {
       state.sales.push(request);
       if (state.loseAnswer === 'before-charge') throw new GatewayUnavailableError('timeout');
+      if (state.beforeCharge) await state.beforeCharge();
       const result = await inner.sale(state.acceptAnyNonce && request.nonce.startsWith('tokencc_') ? { ...request, nonce: 'fake-valid-visa-nonce' } : request);
       if (result.outcome === 'approved') {
         state.approved++;

@@ -14,7 +14,7 @@ const { gateway, state } = controllableGateway();
 const t = useTestApp({ config: { SMTP_URL: smtp.url }, paymentGateway: gateway });
 afterAll(() => smtp.close());
 beforeEach(() => {
-  Object.assign(state, { sales: [], loseAnswer: null, lookupFails: false, onApproved: null, acceptAnyNonce: false, voided: [] });
+  Object.assign(state, { sales: [], loseAnswer: null, lookupFails: false, onApproved: null, beforeCharge: null, acceptAnyNonce: false, voided: [] });
 });
 
 const address = { firstName: 'Ann', lastName: 'Lee', address1: '100 Congress Ave', city: 'Austin', stateProvince: 'TX', postalCode: '78701', country: 'US' };
@@ -249,6 +249,29 @@ describe('declines', () => {
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).code).toBe('PAYMENT_METHOD_INVALID');
     expect(await ordersOf(session)).toEqual([]);
+  });
+});
+
+describe('a charge under way when its order is settled as interrupted', () => {
+  it('is voided when it is found after the order was released, never kept without an order', async () => {
+    const { session } = await fullBag();
+    // The sale's answer is lost: the charge is found by asking the gateway, after its order was released.
+    state.loseAnswer = 'after-charge';
+    // The reconciliation job runs while the card is being charged: the gateway knows no charge yet, so it releases.
+    state.beforeCharge = async () => {
+      expect(await t.app.checkout.reconcileNow({ interruptedAfterMs: 0 })).toMatchObject({ released: 1 });
+    };
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order());
+    expect(response.statusCode, response.body).toBe(503);
+    expect(errorOf(response).code).toBe('ORDER_NOT_SAVED');
+    expect(state.voided).toHaveLength(1);
+    expect(await ordersOf(session)).toEqual([]);
+    const attempts = await queryRows<{ status: string }>(t.database.db, sql`select status from payment_attempts where session_id = ${session}`);
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['voided']);
+    // The bag is free again: the shopper can place the order.
+    state.beforeCharge = null;
+    state.loseAnswer = null;
+    expect((await call(session, 'POST', '/shopping-cart/complete-order', order())).statusCode).toBe(200);
   });
 });
 
