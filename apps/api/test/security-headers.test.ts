@@ -65,7 +65,7 @@ describe('over plain HTTP', () => {
     expect(nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(second.body).not.toBe(nonce);
     const policy = directivesOf(first.headers['content-security-policy']);
-    expect(policy.get('script-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
+    expect(policy.get('script-src')).toEqual(["'self'", "'strict-dynamic'", `'nonce-${nonce}'`]);
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(String(first.headers['content-security-policy'])).not.toContain("'unsafe-eval'");
@@ -106,6 +106,9 @@ describe('behind a proxy that terminates HTTPS, with Braintree and Google Tag Ma
     expect(policy.get('script-src')).toEqual(
       expect.arrayContaining(["'self'", 'https://js.braintreegateway.com', 'https://www.googletagmanager.com', `'nonce-${response.body}'`]),
     );
+    // With 'strict-dynamic', browsers ignore the hosts: a <script src> from Google Tag Manager runs only when a
+    // script with the nonce (our GTM snippet) loads it, not when someone injects one with their own container id.
+    expect(policy.get('script-src')).toContain("'strict-dynamic'");
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
     expect(policy.get('frame-src')).toEqual(['https://assets.braintreegateway.com']);
     expect(policy.get('connect-src')).toEqual(expect.arrayContaining(['https://api.sandbox.braintreegateway.com', 'https://*.google-analytics.com']));

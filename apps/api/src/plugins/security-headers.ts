@@ -50,7 +50,7 @@ const GTM = {
  * The storefront's policy. It is the same on every page: after the first page, React Router renders the next ones
  * in the browser under the first page's policy, so the card form's allowances must already be there on the home
  * page. Third parties are allowed only when configured: Braintree with PAYMENT_GATEWAY=braintree (the test gateway needs
- * none), Google Tag Manager with GTM_ID. Scripts run only from our origin or with the page's nonce (helmet adds it).
+ * none), Google Tag Manager with GTM_ID. Scripts run only with the page's nonce (helmet adds it) or when loaded by one.
  * Styles come from our files; `style-src-attr 'unsafe-inline'` lets React's style attributes through (the home
  * banner's fade time is one), which cannot run code.
  */
@@ -60,7 +60,11 @@ export function pageDirectives(config: Pick<Config, 'GTM_ID' | 'PAYMENT_GATEWAY'
   const hosts = (from: keyof typeof BRAINTREE & keyof typeof GTM) => [...(braintree ? BRAINTREE[from] : []), ...(gtm ? GTM[from] : [])];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...hosts('script')],
+    // 'strict-dynamic': a script runs only with the page's nonce, or when a script that has it loads it (our module
+    // graph, GTM's tags, Braintree's client). Browsers that know it ignore 'self' and the hosts, so an injected
+    // <script src> from an allowed host (say, GTM with someone else's container id) does not run; older browsers
+    // fall back to them.
+    'script-src': ["'self'", "'strict-dynamic'", ...hosts('script')],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'style-src-attr': ["'unsafe-inline'"],
