@@ -23,7 +23,8 @@ test('an engraved charm in 14k gold carries no engraving charge', async ({ page 
   await page.getByRole('button', { name: 'Add to bag' }).click();
   await expect(page.getByRole('status').getByText('Added to your bag.')).toBeVisible();
   await expect(page.getByRole('status').getByRole('link', { name: 'View your bag' })).toBeVisible();
-  expect(await dataLayerEvents(page)).toContain('add_to_cart');
+  // The page pushes its events once it has hydrated: wait for them rather than read at once.
+  await expect.poll(() => dataLayerEvents(page)).toContain('add_to_cart');
 
   await bag.open();
   const line = bag.line(PRODUCTS.engravableCharm.name);
@@ -31,7 +32,8 @@ test('an engraved charm in 14k gold carries no engraving charge', async ({ page 
   await expect(line).toContainText('Engraving: “Grace” in Script');
   await expect(page.getByRole('term').filter({ hasText: 'Engraving' })).toHaveCount(0);
   await bag.expectTotal(money(price));
-  expect(await dataLayerEvents(page)).toContain('view_cart');
+  // The page pushes its events once it has hydrated: wait for them rather than read at once.
+  await expect.poll(() => dataLayerEvents(page)).toContain('view_cart');
 });
 
 test('an engraved charm in sterling silver costs $0.75 per character, spaces free; the engraving can be removed', async ({ page }) => {
@@ -84,7 +86,8 @@ test('a bracelet with charms: accept assembly, change quantities, remove', async
 
   await bag.remove(PRODUCTS.charm.name);
   await bag.expectMessage(`Removed ${PRODUCTS.charm.name} from your bag.`);
-  expect(await dataLayerEvents(page)).toContain('remove_from_cart');
+  // The page pushes its events once it has hydrated: wait for them rather than read at once.
+  await expect.poll(() => dataLayerEvents(page)).toContain('remove_from_cart');
   await bag.expectTotal(money(bracelet + 995));
   await bag.expectHeaderCount(1);
 });
