@@ -2,22 +2,12 @@ import { type AddItemResponse, type BagResponse, addItemResponseSchema, bagRespo
 import { productListResponseSchema } from '@charms/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { errorOf, useTestApp } from './helper';
+import { errorOf, shopperApi, useTestApp } from './helper';
 
 const t = useTestApp();
+const { newSession, call } = shopperApi(t);
 
-async function newSession(): Promise<string> {
-  return ((await t.app.inject({ method: 'POST', url: '/api/user-session' })).json() as { id: string }).id;
-}
 
-function call(session: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: { userSessionId: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
 
 async function ok(response: { statusCode: number; body: string; json: () => unknown }): Promise<BagResponse> {
   expect(response.statusCode, response.body).toBe(200);

@@ -7,11 +7,12 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
 import { completeOrder } from '../src/services/checkout';
 import { controllableGateway, startSmtpServer } from './checkout-support';
-import { errorOf, useTestApp } from './helper';
+import { errorOf, shopperApi, useTestApp } from './helper';
 
 const smtp = await startSmtpServer();
 const { gateway, state } = controllableGateway();
 const t = useTestApp({ config: { SMTP_URL: smtp.url }, paymentGateway: gateway });
+const { newSession, call } = shopperApi(t);
 afterAll(() => smtp.close());
 beforeEach(() => {
   Object.assign(state, { sales: [], loseAnswer: null, lookupFails: false, onApproved: null, beforeCharge: null, acceptAnyNonce: false, voided: [] });
@@ -27,17 +28,6 @@ const order = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function newSession() {
-  return ((await t.app.inject({ method: 'POST', url: '/api/user-session' })).json() as { id: string }).id;
-}
-function call(session: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: { userSessionId: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
 async function product(path: string, metalId = 40) {
   return productListResponseSchema.parse((await t.app.inject(`/api/products?path=${path}&metalId=${metalId}&pageSize=1`)).json()).products[0]!;
 }

@@ -92,3 +92,17 @@ export function errorOf(response: { statusCode: number; json: () => unknown }) {
   const body = response.json() as { error: { code: string; message: string; details?: unknown } };
   return body.error;
 }
+
+/** A shopper's side of the API: a new session, and calls made with it (bodies sent as JSON). */
+export function shopperApi(t: { readonly app: FastifyInstance }) {
+  return {
+    newSession: async (): Promise<string> => ((await t.app.inject({ method: 'POST', url: '/api/user-session' })).json() as { id: string }).id,
+    call: (session: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { userSessionId: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      }),
+  };
+}

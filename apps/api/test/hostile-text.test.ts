@@ -3,22 +3,12 @@ import { productListResponseSchema } from '@charms/contracts/catalog';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { controllableGateway } from './checkout-support';
-import { errorOf, useTestApp } from './helper';
+import { errorOf, shopperApi, useTestApp } from './helper';
 
 const { gateway, state } = controllableGateway();
 const t = useTestApp({ paymentGateway: gateway });
+const { newSession, call } = shopperApi(t);
 
-async function newSession() {
-  return ((await t.app.inject({ method: 'POST', url: '/api/user-session' })).json() as { id: string }).id;
-}
-function call(session: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: { userSessionId: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
 const bagOf = async (session: string) => bagResponseSchema.parse((await call(session, 'GET', '/shopping-cart?includeSuggestedItems=false')).json()).tempOrder;
 
 const address = { firstName: 'Ann', lastName: 'Lee', address1: '100 Congress Ave', city: 'Austin', stateProvince: 'TX', postalCode: '78701', country: 'US' };

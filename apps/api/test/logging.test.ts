@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { controllableGateway } from './checkout-support';
-import { useTestApp } from './helper';
+import { shopperApi, useTestApp } from './helper';
 
 /** Every log line the app writes, parsed. */
 const lines: Record<string, unknown>[] = [];
@@ -15,6 +15,7 @@ const stream = new Writable({
 });
 const { gateway, state } = controllableGateway();
 const t = useTestApp({ paymentGateway: gateway, config: { LOG_LEVEL: 'info' }, logStream: stream });
+const { newSession, call } = shopperApi(t);
 
 const shopper = {
   email: 'ann.lee.private@example.com',
@@ -26,18 +27,10 @@ const shopper = {
   nonce: 'fake-valid-visa-nonce',
 };
 
-function call(session: string, method: 'GET' | 'POST', url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: { userSessionId: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
 
 describe('logs', () => {
   it('keep a failed statement’s code and constraint but none of its values (address, email, phone, card nonce)', async () => {
-    const session = ((await t.app.inject({ method: 'POST', url: '/api/user-session' })).json() as { id: string }).id;
+    const session = await newSession();
     const charm = productListResponseSchema.parse((await t.app.inject('/api/products?path=/products/category/Dog-Charms&pageSize=1')).json()).products[0]!;
     expect((await call(session, 'POST', '/shopping-cart/items', { productId: charm.id, metalId: 40 })).statusCode).toBe(200);
     // The database refuses the order row: the failed statement carries the shopper's address, email and phone.
