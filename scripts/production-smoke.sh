@@ -8,9 +8,10 @@ npm run build
 npm ci --omit=dev --no-audit --no-fund
 data_dir="$(mktemp -d)"
 log="$data_dir/serve.log"
-DATA_DIR="$data_dir" PORT=0 HOST=127.0.0.1 LOG_LEVEL=warn npm run serve >"$log" 2>&1 &
+# In a process group of its own, so that stopping it stops node too, not only npm.
+DATA_DIR="$data_dir" PORT=0 HOST=127.0.0.1 LOG_LEVEL=warn setsid npm run serve >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$data_dir"' EXIT
+trap 'kill -- -"$server" 2>/dev/null || true; rm -rf "$data_dir"' EXIT
 for _ in $(seq 1 120); do
   grep -q 'open at' "$log" && break
   kill -0 "$server" 2>/dev/null || { cat "$log"; echo "production smoke: the shop exited before it started" >&2; exit 1; }
