@@ -29,6 +29,10 @@ import { imageRoutes } from './routes/images';
 import { referenceDataRoutes } from './routes/reference-data';
 import { sitemapRoutes } from './routes/sitemap';
 import { userSessionRoutes } from './routes/user-session';
+import fastifyCookie from '@fastify/cookie';
+import { staffArea } from './plugins/staff-area';
+import { accountRoutes, signInRoutes } from './routes/account';
+import { adminStaffRoutes } from './routes/admin-staff';
 import { type Secrets, loadSecrets } from './secrets';
 
 declare module 'fastify' {
@@ -142,6 +146,10 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       await api.register(bagRoutes);
       await api.register(checkoutRoutes);
       await api.register(contentRoutes);
+      // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
+      await api.register(fastifyCookie);
+      await api.register(signInRoutes);
+      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes] });
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {

@@ -106,3 +106,40 @@ export function shopperApi(t: { readonly app: FastifyInstance }) {
       }),
   };
 }
+
+/**
+ * A staff member's side of the API: an account (owner unless told), signed in through POST /account/authenticate,
+ * whose calls carry the session cookie and, unless `csrf: false`, the CSRF token (header and cookie).
+ */
+export async function staffApi(
+  t: { readonly app: FastifyInstance; readonly database: Database },
+  options: { email?: string; role?: 'owner' | 'staff'; name?: string; password?: string } = {},
+) {
+  const { createOrResetStaff } = await import('../src/staff/accounts');
+  const email = options.email ?? `staff-${randomBytes(4).toString('hex')}@charms.example`;
+  const password = options.password ?? 'a long test password';
+  const { staff } = await createOrResetStaff(t.database.db, { email, password, role: options.role ?? 'owner', name: options.name ?? 'Sam Staff' });
+  const signIn = await t.app.inject({ method: 'POST', url: '/api/account/authenticate', payload: { email, password } });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  const cookies = Object.fromEntries(signIn.cookies.map((cookie) => [cookie.name, cookie.value]));
+  const session = cookies.staff_session!;
+  const csrf = cookies['XSRF-TOKEN']!;
+  return {
+    staff,
+    email,
+    password,
+    session,
+    csrf,
+    call: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, callOptions: { csrf?: boolean } = {}) =>
+      t.app.inject({
+        method,
+        url: `/api${url}`,
+        cookies: { staff_session: session, ...(callOptions.csrf === false ? {} : { 'XSRF-TOKEN': csrf }) },
+        headers: {
+          ...(callOptions.csrf === false || method === 'GET' ? {} : { 'x-xsrf-token': csrf }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      }),
+  };
+}

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@charms/domain/order-status';
 import { SHIPPING_TYPE_IDS, STATE_PROVINCES } from '@charms/domain/shipping';
 import { z } from 'zod';
 import { bagTotalsSchema } from './bag';
@@ -57,8 +58,6 @@ export const completeOrderBodySchema = z.strictObject({
 });
 export type CompleteOrderBody = z.infer<typeof completeOrderBodySchema>;
 
-/** pending_payment while the card is charged; payment_unknown when the gateway's answer was lost (reconciled later). */
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'shipped', 'cancelled', 'refunded', 'payment_unknown'] as const;
 
 export const orderLineSchema = z.object({
   kind: z.enum(['product', 'additional_characters', 'charm_assembly']),

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@charms/contracts/checkout';
+import { ORDER_STATUSES } from '@charms/domain/order-status';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -172,6 +172,7 @@ export const cmsPages = pgTable('cms_pages', {
   metaKeywords: text('meta_keywords').notNull().default(''),
   html: text('html').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedByStaffId: uuid('updated_by_staff_id').references((): AnyPgColumn => staffAccounts.id, { onDelete: 'set null' }),
 });
 
 /** The catalog's own words (from product names and keywords), for correcting misspelled searches. */
@@ -372,6 +373,15 @@ export const orders = pgTable(
     cardDescription: text('card_description'),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
+    /** web (checkout) or phone (taken by staff); a phone order names who took it. */
+    source: text('source', { enum: ['web', 'phone'] }).notNull().default('web'),
+    placedByStaffId: uuid('placed_by_staff_id').references((): AnyPgColumn => staffAccounts.id),
+    /** card (through the gateway) or check (a phone order, awaiting_payment until staff mark it received). */
+    paymentMethod: text('payment_method', { enum: ['card', 'check'] }).notNull().default('card'),
+    /** What has been given back so far; the order is refunded once this reaches the total. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the GA4 purchase event was handed to the shopper's page: it is sent once per order. */
     purchaseEventSentAt: timestamp('purchase_event_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -379,6 +389,9 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_session_idempotency_idx').on(table.sessionId, table.idempotencyKey),
+    index('orders_created_idx').on(table.createdAt),
+    index('orders_status_created_idx').on(table.status, table.createdAt),
+    check('orders_refund_within_total', sql`${table.refundedCents} between 0 and ${table.totalCents}`),
     index('orders_session_idx').on(table.sessionId, table.createdAt),
     index('orders_payment_nonce_idx').on(table.paymentNonce),
   ],
@@ -450,3 +463,91 @@ export const emailOutbox = pgTable(
   },
   (table) => [uniqueIndex('email_outbox_order_kind_idx').on(table.orderId, table.kind), index('email_outbox_due_idx').on(table.status, table.nextAttemptAt)],
 );
+
+/** The people who run the shop. An owner also manages staff accounts. Passwords are kept only as scrypt hashes. */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'staff'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** A disabled account cannot sign in, and its open sessions end at once. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('staff_accounts_email_lower_idx').on(sql`lower(${table.email})`)],
+);
+export type StaffAccountRow = typeof staffAccounts.$inferSelect;
+
+/**
+ * A signed-in staff member's session. The cookie carries a random token; only its SHA-256 is kept here, so a copy
+ * of this table opens nothing. It ends 30 minutes after its last use, 12 hours after sign-in, or at sign-out.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ip: text('ip').notNull(),
+  },
+  (table) => [index('staff_sessions_staff_idx').on(table.staffId)],
+);
+export type StaffSessionRow = typeof staffSessions.$inferSelect;
+
+/**
+ * Who did what, when and from where: every staff action on an order, a content page or a staff account (and, on an
+ * order, what the shopper and the shop's own jobs did). Rows are only ever added.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who acted; null for the shopper or the shop itself (then `actor` says which). */
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** The name shown: the staff member's name as it was, "Shopper" or "System". */
+    actor: text('actor').notNull(),
+    ip: text('ip'),
+    subjectType: text('subject_type', { enum: ['order', 'content_page', 'staff_account'] }).notNull(),
+    subjectId: text('subject_id').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').notNull().default({}),
+  },
+  (table) => [index('audit_events_subject_idx').on(table.subjectType, table.subjectId, table.at)],
+);
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/**
+ * Money given back on an order. A refund is written as pending (its amount reserved against what is left) before
+ * the gateway is asked, so two refunds at once can never give back more than was paid.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** void (an unsettled charge cancelled), refund (through the gateway) or manual (a check paid back by the shop). */
+    method: text('method', { enum: ['void', 'refund', 'manual'] }).notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    transactionId: text('transaction_id'),
+    message: text('message'),
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_refunds_order_idx').on(table.orderId), check('order_refunds_positive', sql`${table.amountCents} > 0`)],
+);
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;

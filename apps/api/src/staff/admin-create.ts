@@ -1,0 +1,51 @@
+import { parseArgs } from 'node:util';
+import { STAFF_ROLES, passwordSchema, staffEmailSchema, staffNameSchema } from '@charms/contracts/staff';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { createOrResetStaff } from './accounts';
+
+/**
+ * npm run admin:create -- --email you@example.com --password '...' [--role owner|staff] [--name 'Your Name']
+ * Creates a staff account, or resets the one with that email (new password and role, enabled, its sessions
+ * ended). Works before the shop's first start: it migrates the database (DATABASE_URL, or the embedded one in
+ * DATA_DIR) first. There is no default account or password anywhere.
+ */
+const usage = "usage: npm run admin:create -- --email you@example.com --password '<at least 12 characters>' [--role owner|staff] [--name 'Your Name']";
+
+function fail(message: string): never {
+  console.error(`${message}\n${usage}`);
+  process.exit(2);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'owner' }, name: { type: 'string' } },
+    strict: true,
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+const email = staffEmailSchema.safeParse(values.email);
+if (!email.success) fail(`--email ${values.email === undefined ? 'is required' : email.error.issues[0]!.message}`);
+const password = passwordSchema.safeParse(values.password);
+if (!password.success) fail(`--password ${values.password === undefined ? 'is required' : password.error.issues[0]!.message}`);
+const role = STAFF_ROLES.find((known) => known === values.role) ?? fail('--role must be owner or staff');
+const name = values.name === undefined ? undefined : staffNameSchema.safeParse(values.name);
+if (name && !name.success) fail(`--name ${name.error.issues[0]!.message}`);
+
+try {
+  const config = loadConfig();
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` });
+  try {
+    await migrate(database);
+    const { created, staff } = await createOrResetStaff(database.db, { email: email.data, password: password.data, role, ...(name ? { name: name.data } : {}) });
+    console.log(`${created ? 'Created' : 'Reset'} ${staff.role} account ${staff.email} (${database.kind}). Sign in at /account.`);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
