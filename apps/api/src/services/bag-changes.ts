@@ -274,6 +274,12 @@ export async function applyPromoCode(db: Db, sessionId: string, code: string, no
   });
 }
 
+/** A promo code that was not applied, as the bag answers it: 400, with the promotion's reason. */
+export function promoCodeRefusal(verdict: Extract<PromotionVerdict, { ok: false }>): HttpError {
+  const code = verdict.reason === 'minimum' ? 'PROMO_CODE_MINIMUM' : verdict.reason === 'used-up' ? 'PROMO_CODE_USED_UP' : 'PROMO_CODE_INVALID';
+  return new HttpError(400, code, verdict.message, verdict.shortByCents === undefined ? undefined : { shortByCents: verdict.shortByCents });
+}
+
 /** Keeps checkout details with the bag: ship-to state, shipping type, comments, email. */
 export async function saveBag(db: Db, sessionId: string, body: SaveBagBody, now: Date): Promise<void> {
   const state = body.shipToStateProvince ? findStateProvince(body.shipToStateProvince) : undefined;
