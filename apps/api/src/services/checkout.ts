@@ -111,6 +111,7 @@ export async function completeOrder(context: CheckoutContext, sessionId: string,
     if (settled) return respond(context, settled);
     throw orderInProgress();
   }
+  // (A card order is never placed by its reservation alone: it is charged next.)
   if (order.kind === 'placed') return respond(context, order.order, order.lines);
   return charge(context, order, body);
 }

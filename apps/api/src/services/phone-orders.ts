@@ -155,7 +155,7 @@ function forStaff(error: unknown): unknown {
   if (error.code === 'PAYMENT_DECLINED') {
     const code = (error.details as { processorResponseCode?: string } | undefined)?.processorResponseCode ?? '';
     const reason = PROCESSOR_RESPONSES[code] ?? 'Declined';
-    return new HttpError(402, 'PAYMENT_DECLINED', `The card was declined: ${reason} (${code}). Ask for another card, or take the order by check. ${error.message}`, error.details);
+    return new HttpError(402, 'PAYMENT_DECLINED', `The card was declined: ${reason} (${code}). Ask for another card, or take the order by check.`, error.details);
   }
   // The session went away under this call: a call with the same key failed a moment ago, and removed it.
   if (error.code === 'NOT_FOUND') {
