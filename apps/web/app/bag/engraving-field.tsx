@@ -15,13 +15,17 @@ interface EngravingFieldProps {
   errors?: { text?: string | undefined; font?: string | undefined };
   /** The text those messages were about. */
   submittedText?: string | undefined;
+  /** The inputs' names, when a form holds several lines (the staff's phone order); the bag form's by default. */
+  names?: { text: string; font: string };
 }
+
+const DEFAULT_NAMES = { text: 'engravingText', font: 'engravingFont' };
 
 /**
  * Engraving on the add-to-bag form: text with a live character count and price ($0.75 a character, spaces free,
  * free on gold), and the fonts, each previewed with the shopper's own text. Empty text means no engraving.
  */
-export function EngravingField({ rules, metalId, metalName, defaultText = '', defaultFont, errors, submittedText }: EngravingFieldProps) {
+export function EngravingField({ rules, metalId, metalName, defaultText = '', defaultFont, errors, submittedText, names = DEFAULT_NAMES }: EngravingFieldProps) {
   const id = useId();
   const [text, setText] = useState(defaultText);
   const [font, setFont] = useState(defaultFont ?? rules.fonts[0]?.id ?? '');
@@ -44,7 +48,7 @@ export function EngravingField({ rules, metalId, metalName, defaultText = '', de
       <label htmlFor={ids.text}>Text to engrave</label>
       <input
         id={ids.text}
-        name="engravingText"
+        name={names.text}
         type="text"
         value={text}
         maxLength={rules.maxCharacters}
@@ -74,7 +78,7 @@ export function EngravingField({ rules, metalId, metalName, defaultText = '', de
         <legend>Font</legend>
         {rules.fonts.map((option) => (
           <label key={option.id} className="font-choice">
-            <input type="radio" name="engravingFont" value={option.id} checked={font === option.id} onChange={() => setFont(option.id)} />
+            <input type="radio" name={names.font} value={option.id} checked={font === option.id} onChange={() => setFont(option.id)} />
             <span className="font-choice__name">{option.name}</span>
             <span className={`engraving-preview engraving-preview--${option.id} font-choice__preview`} aria-hidden="true">
               {text.trim() || (option.id.startsWith('monogram') ? 'AMJ' : 'Grace')}

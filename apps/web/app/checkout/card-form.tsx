@@ -13,6 +13,8 @@ interface CardFormProps {
   message: string | undefined;
   phone: string;
   tokenizeRef: MutableRefObject<Tokenize | null>;
+  /** The section's heading (the staff's phone order, which also takes checks, calls it "Card"). */
+  title?: string;
 }
 
 const LABELS: Record<CardField, string> = { number: 'Card number', expiry: 'Expiry date (MM/YY)', cvv: 'Security code (CVV)' };
@@ -21,11 +23,11 @@ const LABELS: Record<CardField, string> = { number: 'Card number', expiry: 'Expi
  * The card: typed into our inputs and turned into a sandbox nonce in this browser (test mode), or typed into
  * Braintree's Hosted Fields (sandbox, production). Either way the inputs have no name: only the nonce is posted.
  */
-export function CardForm({ environment, clientToken, errors, message, phone, tokenizeRef }: CardFormProps) {
+export function CardForm({ environment, clientToken, errors, message, phone, tokenizeRef, title = 'Payment' }: CardFormProps) {
   return (
     <fieldset className="checkout__section checkout__card" aria-describedby={message ? 'card-message' : undefined}>
       <legend>
-        <h2>Payment</h2>
+        <h2>{title}</h2>
       </legend>
       {environment === 'test' ? <TestModeNotice /> : null}
       <noscript>
