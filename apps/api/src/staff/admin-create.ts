@@ -23,6 +23,8 @@ try {
   ({ values } = parseArgs({
     options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'owner' }, name: { type: 'string' } },
     strict: true,
+    // Run from the built server as `index.js admin:create --email ...`, the command's name comes first.
+    args: process.argv.slice(process.argv[2] === 'admin:create' ? 3 : 2),
   }));
 } catch (error) {
   fail((error as Error).message);
