@@ -21,6 +21,7 @@ export const configSchema = z.object({
   STORE_NAME: z.string().min(1).default('Charm & Bracelet Co.'),
   STORE_PHONE: z.string().min(1).default('1-800-555-0142'),
   PHOTOART_EMAIL: z.email({ message: 'must be an email address' }).default('photoart@charms.example'),
+  STORE_MAIL_ADDRESS: z.string().min(1).default('Charm & Bracelet Co., 100 Congress Ave, Austin, TX 78701'),
   ROBOTS: z.enum(['index', 'noindex']).default('noindex'),
   GTM_ID: z
     .string()

@@ -41,7 +41,7 @@ await completeOrder(
     gateway,
     now: () => new Date(),
     log: Fastify({ logger: false }).log,
-    store: { name: 'Charm & Bracelet Co.', phone: '1-800-555-0142', photoArtEmail: 'photoart@charms.example', publicBaseUrl: 'http://localhost:3000' },
+    store: { name: 'Charm & Bracelet Co.', phone: '1-800-555-0142', photoArtEmail: 'photoart@charms.example', publicBaseUrl: 'http://localhost:3000', mailingAddress: 'Charm & Bracelet Co., 100 Congress Ave, Austin, TX 78701' },
     linkSecret: 'a test secret that is long enough to sign links',
   },
   task.sessionId,

@@ -121,10 +121,13 @@ export const refundOrderBodySchema = z.strictObject({
 /** POST /admin-orders/{id}/notes: an internal note (never shown to the shopper). */
 export const orderNoteBodySchema = z.strictObject({ text: note(2000) });
 
-/** One line of a phone order: what the bag's "add to bag" takes. */
+/** One line of a phone order: what the bag's "add to bag" takes (a bracelet's size is required here). */
 export const phoneOrderItemSchema = addItemBodySchema;
 
-/** POST /admin-orders: a phone order, priced by the bag's own code. */
+/**
+ * POST /admin-orders: a phone order, built in a bag of its own and priced by the bag's own code. Shipping defaults
+ * to free ground; a promo code is applied as the bag applies it (400 with its reason when it does not apply).
+ */
 export const phoneOrderBodySchema = z.strictObject({
   customer: completeOrderBodySchema.shape.customer,
   shippingAddress: addressSchema,
@@ -132,7 +135,7 @@ export const phoneOrderBodySchema = z.strictObject({
   items: z.array(phoneOrderItemSchema).min(1, { message: 'must have at least one item' }).max(50, { message: 'must have at most 50 items' }),
   charmAssembly: z.boolean(fieldMessage('must be true or false')).optional(),
   shippingTypeId: z.enum(SHIPPING_TYPE_IDS, fieldMessage(`must be one of ${SHIPPING_TYPE_IDS.join(', ')}`)).optional(),
-  promoCode: safeText().trim().max(64, { message: 'is too long' }).optional(),
+  promoCode: safeText().trim().max(64, { message: 'is too long' }).optional().transform((value) => value || undefined),
   payment: z.discriminatedUnion(
     'method',
     [
@@ -148,15 +151,23 @@ export const phoneOrderBodySchema = z.strictObject({
 });
 export type PhoneOrderBody = z.infer<typeof phoneOrderBodySchema>;
 
-/** POST /admin-orders/quote: the lines and totals the phone order would have, as the form is filled in. */
+/** The phone order placed (201): its id (for GET /admin-orders/{id}) and the order as the customer sees it. */
+export const placedPhoneOrderSchema = z.object({ id: z.uuid(), order: orderSchema }).meta({ id: 'PlacedPhoneOrder' });
+export type PlacedPhoneOrder = z.infer<typeof placedPhoneOrderSchema>;
+
+/**
+ * POST /admin-orders/quote: the lines and totals the phone order would have, as the form is filled in. Only the
+ * shipping address's state counts (it decides the shipping types offered); without it every type is listed.
+ */
 export const phoneOrderQuoteBodySchema = phoneOrderBodySchema.omit({ payment: true, customer: true, idempotencyKey: true }).extend({
   shippingAddress: addressSchema.partial().optional(),
 });
+export type PhoneOrderQuoteBody = z.infer<typeof phoneOrderQuoteBodySchema>;
 export const phoneOrderQuoteSchema = z
   .object({
     lines: orderSchema.shape.lines,
     totals: orderSchema.shape.totals,
-    promoCode: z.string().nullable(),
+    promoCode: z.string().nullable().describe('The promo code applied (normalized), null when none is or it does not apply'),
     promoMessage: z.string().nullable().describe('Why the promo code does not apply, when it does not'),
     estimatedShipDate: z.string(),
     shippingTypes: z.array(z.object({ id: z.enum(SHIPPING_TYPE_IDS), name: z.string(), price: moneySchema })),

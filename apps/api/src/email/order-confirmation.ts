@@ -6,6 +6,8 @@ export interface StoreDetails {
   phone: string;
   photoArtEmail: string;
   publicBaseUrl: string;
+  /** Where customers mail a check for a phone order taken to be paid by check. */
+  mailingAddress: string;
 }
 
 function escapeHtml(value: string): string {
@@ -45,12 +47,18 @@ export function renderOrderConfirmation(order: Order, store: StoreDetails): { su
   const photoArt = order.hasPhotoArt
     ? `Your order has PhotoArt charms: please email the photo you want to ${store.photoArtEmail} with your order number ${order.number}.`
     : null;
+  // A phone order taken to be paid by check waits for it: say how much, to whom and where.
+  const check =
+    order.status === 'awaiting_payment'
+      ? `We are waiting for your check: please mail ${order.totals.total.display}, payable to ${store.name}, to ${store.mailingAddress}, with your order number ${order.number} on it. Your order ships once it arrives.`
+      : null;
   const returns = 'Returns within 60 days for a full refund (personalized and engraved items cannot be returned). Lifetime warranty on every charm.';
 
   const text = [
     `Thank you for your order from ${store.name}!`,
     '',
     `Order ${order.number}, estimated to ship ${longDate(order.estimatedShipDate)}.`,
+    ...(check ? ['', check] : []),
     '',
     ...lineText,
     '',
@@ -69,6 +77,7 @@ export function renderOrderConfirmation(order: Order, store: StoreDetails): { su
   const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#2b2622;max-width:600px;margin:auto">
 <h1 style="font-size:22px">Thank you for your order!</h1>
 <p>Order <strong>${escapeHtml(order.number)}</strong> from ${escapeHtml(store.name)}, estimated to ship <strong>${escapeHtml(longDate(order.estimatedShipDate))}</strong>.</p>
+${check ? `<p><strong>${escapeHtml(check)}</strong></p>` : ''}
 <table style="width:100%;border-collapse:collapse">${order.lines
     .map(
       (line) =>

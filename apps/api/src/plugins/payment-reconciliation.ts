@@ -26,6 +26,7 @@ export const paymentReconciliationPlugin = fp(async (app: FastifyInstance) => {
     phone: app.config.STORE_PHONE,
     photoArtEmail: app.config.PHOTOART_EMAIL,
     publicBaseUrl: app.config.PUBLIC_BASE_URL,
+    mailingAddress: app.config.STORE_MAIL_ADDRESS,
   };
   const context = (log: FastifyBaseLogger): CheckoutContext => ({
     db: app.database.db,

@@ -17,7 +17,6 @@ import { sessionHeadersSchema } from '@charms/contracts/session';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findMetalById } from '@charms/domain/metals';
-import { HttpError } from '../http-error';
 import { type BagView, cartEvent, cartEventItem, loadBag, presentBag } from '../services/bag-read';
 import {
   addAssembly,
@@ -26,6 +25,7 @@ import {
   assertSession,
   unknownSession,
   emptyBag,
+  promoCodeRefusal,
   removeItem,
   removeItemSpecific,
   saveBag,
@@ -159,9 +159,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertSession(db, sessionId);
       await limitAttempts(app.rateLimiter, PROMO_CODE_ATTEMPTS, { sessionId, address: request.ip }, async () => {
         const verdict = await applyPromoCode(db, sessionId, request.params.code, new Date());
-        if (verdict.ok) return;
-        const code = verdict.reason === 'minimum' ? 'PROMO_CODE_MINIMUM' : verdict.reason === 'used-up' ? 'PROMO_CODE_USED_UP' : 'PROMO_CODE_INVALID';
-        throw new HttpError(400, code, verdict.message, verdict.shortByCents === undefined ? undefined : { shortByCents: verdict.shortByCents });
+        if (!verdict.ok) throw promoCodeRefusal(verdict);
       });
       return respond(request, sessionId);
     },

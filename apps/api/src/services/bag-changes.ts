@@ -138,6 +138,8 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
   // adding the same again grows that line; the unique index makes two tabs adding at once queue up on the line
   // instead of both starting one. The bag's other lines are read from the statement's snapshot, taken before it
   // waited for the bag's lock: the count is the bag as this add found it, plus this line as it is now.
+  // Lines are shown in the order they were added: by the clock of their statement, not their transaction's start
+  // (now()), so lines added in one transaction (a phone order's) keep their order too.
   const itemId = randomUUID();
   const mergeKey = body.engraving ? null : `${body.productId}:${body.metalId}:${braceletSize ?? ''}`;
   const engraving = body.engraving ? { text: body.engraving.text.trim(), font: body.engraving.font } : null;
@@ -145,8 +147,8 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
     db,
     sql`with cart as (${upsertCart(sessionId)} returning id, checkout_order_id),
         line as (
-          insert into cart_items (id, cart_id, kind, product_id, metal_id, bracelet_size, quantity, merge_key)
-          select ${itemId}, cart.id, 'product', ${body.productId}, ${body.metalId}, ${braceletSize}, ${body.quantity}, ${mergeKey}::text
+          insert into cart_items (id, cart_id, kind, product_id, metal_id, bracelet_size, quantity, merge_key, created_at)
+          select ${itemId}, cart.id, 'product', ${body.productId}, ${body.metalId}, ${braceletSize}, ${body.quantity}, ${mergeKey}::text, clock_timestamp()
           from cart
           where cart.checkout_order_id is null
             and exists (select 1 from product_prices where product_id = ${body.productId} and metal_id = ${body.metalId})
@@ -160,8 +162,8 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
           from line where ${engraving !== null}
         ),
         characters as (
-          insert into cart_items (id, cart_id, kind, parent_item_id, quantity)
-          select ${randomUUID()}, cart.id, 'additional_characters', line.id, ${body.quantity} from line, cart where ${engraving !== null}
+          insert into cart_items (id, cart_id, kind, parent_item_id, quantity, created_at)
+          select ${randomUUID()}, cart.id, 'additional_characters', line.id, ${body.quantity}, clock_timestamp() from line, cart where ${engraving !== null}
         )
         select line.id, line.quantity, p.name, pp.price_cents as "priceCents",
           coalesce((select json_agg(json_build_object('kind', other.kind, 'quantity', other.quantity)) from cart_items other
@@ -200,7 +202,7 @@ export async function addAssembly(db: Db, sessionId: string): Promise<void> {
     if (!lines.some((line) => line.kind === 'product' && line.isBracelet)) {
       throw new HttpError(400, 'ASSEMBLY_NEEDS_BRACELET', 'Add a charm bracelet to your bag first: assembly puts your charms on it.');
     }
-    await tx.insert(cartItems).values({ id: randomUUID(), cartId: cart.id, kind: 'charm_assembly', quantity: 1 });
+    await tx.insert(cartItems).values({ id: randomUUID(), cartId: cart.id, kind: 'charm_assembly', quantity: 1, createdAt: sql`clock_timestamp()` });
   });
 }
 
@@ -272,6 +274,12 @@ export async function applyPromoCode(db: Db, sessionId: string, code: string, no
     if (verdict.ok) await tx.update(carts).set({ promotionId: promotion!.id }).where(eq(carts.id, cart.id));
     return { ...verdict, code: normalized };
   });
+}
+
+/** A promo code that was not applied, as the bag answers it: 400, with the promotion's reason. */
+export function promoCodeRefusal(verdict: Extract<PromotionVerdict, { ok: false }>): HttpError {
+  const code = verdict.reason === 'minimum' ? 'PROMO_CODE_MINIMUM' : verdict.reason === 'used-up' ? 'PROMO_CODE_USED_UP' : 'PROMO_CODE_INVALID';
+  return new HttpError(400, code, verdict.message, verdict.shortByCents === undefined ? undefined : { shortByCents: verdict.shortByCents });
 }
 
 /** Keeps checkout details with the bag: ship-to state, shipping type, comments, email. */

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { CompleteOrderBody, CompleteOrderResponse } from '@charms/contracts/checkout';
-import { bagTotals } from '@charms/domain/bag';
+import { type BagTotals, bagTotals } from '@charms/domain/bag';
+import type { PromotionVerdict } from '@charms/domain/promotions';
 import { estimateShipDate } from '@charms/domain/ship-dates';
-import { ASSEMBLY_DAYS, SHIPPING_TYPES, findStateProvince, shippingOptions } from '@charms/domain/shipping';
-import { and, eq, sql } from 'drizzle-orm';
+import { ASSEMBLY_DAYS, SHIPPING_TYPES, type ShippingTypeId, type StateProvince, findStateProvince, shippingOptions } from '@charms/domain/shipping';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { queryRows, runPrepared } from '../db/query';
-import { orders, paymentAttempts, type OrderRow } from '../db/schema';
+import { orders, paymentAttempts, type OrderRow, type PromotionRow, staffAccounts } from '../db/schema';
 import { renderOrderConfirmation, type StoreDetails } from '../email/order-confirmation';
 import { HttpError, invalidFields } from '../http-error';
 import { GatewayUnavailableError, type PaymentGateway, SANDBOX_NONCES, declineMessage } from '../payments/gateway';
 import { unknownSession } from './bag-changes';
-import { bagPromotionVerdict, bagTiming, loadBag, loadCart } from './bag-read';
+import { type Actor, recordAudit } from '../staff/audit';
+import { type LoadedBag, type PricedBagLine, bagPromotionVerdict, bagTiming, loadBag, loadCart } from './bag-read';
 import { type OrderLineView, findOrder, orderView, presentOrder, readOrderLines } from './order-view';
 
 /**
@@ -30,10 +32,15 @@ export interface CheckoutContext {
   log: FastifyBaseLogger;
   store: StoreDetails;
   linkSecret: string;
-  /** Called after an order is paid (to send its email right away). */
+  /** Called after an order is paid, or placed to be paid by check (to send its email right away). */
   onPaid?: () => void;
-  /** Runs a charge under the shopper's attempt limits (429 RATE_LIMITED when over them); none for the job. */
+  /** Runs a charge under the shopper's attempt limits (429 RATE_LIMITED when over them); none for the job or staff. */
   limitCharge?: <T>(run: () => Promise<T>) => Promise<T>;
+  /**
+   * The staff member taking the order by phone: the order is recorded as a phone order placed by them, with an
+   * `order.placed` audit row (their name and address) in the transaction that records it as placed.
+   */
+  placedBy?: Actor & { id: string };
 }
 
 /**
@@ -98,13 +105,37 @@ export async function completeOrder(context: CheckoutContext, sessionId: string,
     }
   }
 
-  const order = await reserveOrder(context, sessionId, body);
+  const order = await reserveOrder(context, sessionId, body, 'card');
   if (order.kind === 'existing') {
     const settled = await settle(context, order.order);
     if (settled) return respond(context, settled);
     throw orderInProgress();
   }
+  // (A card order is never placed by its reservation alone: it is charged next.)
+  if (order.kind === 'placed') return respond(context, order.order, order.lines);
   return charge(context, order, body);
+}
+
+/** What a check order needs: the checkout's details, without a card. */
+export type CheckOrderBody = Omit<CompleteOrderBody, 'paymentMethodNonce' | 'deviceData'>;
+
+/**
+ * Places a phone order paid by check: the same reservation as a card checkout (the bag priced again under its
+ * lock), recorded at once as awaiting_payment with no charge; the promotion is counted, the bag emptied and the
+ * confirmation (saying where to send the check) queued in the same transaction. The same idempotency key answers
+ * with the same order.
+ */
+export async function placeCheckOrder(context: CheckoutContext, sessionId: string, body: CheckOrderBody): Promise<CompleteOrderResponse> {
+  const [previous] = await context.db.select().from(orders).where(and(eq(orders.sessionId, sessionId), eq(orders.idempotencyKey, body.idempotencyKey)));
+  const reserved = previous ? ({ kind: 'existing', order: previous } as const) : await reserveOrder(context, sessionId, { ...body, paymentMethodNonce: '' }, 'check');
+  if (reserved.kind === 'placed') {
+    context.onPaid?.();
+    return respond(context, reserved.order, reserved.lines);
+  }
+  // A replay, possibly of a card order taken with the same key: answered as that order stands.
+  const settled = await settle(context, reserved.order);
+  if (settled) return respond(context, settled);
+  throw orderInProgress();
 }
 
 /**
@@ -172,15 +203,72 @@ interface NewOrder {
   lines: OrderLineView[];
   attemptId: string;
 }
-type Reserved = NewOrder | { kind: 'existing'; order: OrderRow };
+type Reserved = NewOrder | { kind: 'existing'; order: OrderRow } | { kind: 'placed'; order: OrderRow; lines: OrderLineView[] };
 
-/** Prices the bag from the database and writes the order as pending_payment, holding the bag's lock. */
-async function reserveOrder(context: CheckoutContext, sessionId: string, body: CompleteOrderBody): Promise<Reserved> {
-  const { db } = context;
+/** An order line as it is written, before it has an id and a position. */
+export type PricedOrderLine = OrderLineView & { productId: number | null; metalId: number | null };
+
+/** How the bag's lines are kept on an order: priced as the bag prices them, named as the shopper saw them. */
+function orderLinesOf(lines: PricedBagLine[]): PricedOrderLine[] {
+  return lines.map((line) => ({
+    kind: line.kind,
+    productId: line.productId,
+    name: line.item.product?.name ?? (line.kind === 'charm_assembly' ? 'Charm bracelet assembly' : 'Engraving'),
+    description: line.item.description,
+    metalId: line.metalId,
+    braceletSize: line.item.braceletSize,
+    quantity: line.quantity,
+    unitCents: line.unitCents,
+    lineCents: line.unitCents * line.quantity,
+    engravingText: line.item.itemSpecifics[0]?.text ?? null,
+    engravingFont: line.item.itemSpecifics[0]?.font ?? null,
+    isPhotoArt: line.item.product?.isPhotoArt ?? false,
+  }));
+}
+
+export interface OrderPrice {
+  lines: PricedOrderLine[];
+  totals: BagTotals;
+  shippingType: (typeof SHIPPING_TYPES)[number];
+  verdict: PromotionVerdict | undefined;
+  /** The bag's promotion when it applies. */
+  promotion: PromotionRow | undefined;
+  estimatedShipDate: string;
+}
+
+/**
+ * What an order of this bag costs, shipped this way (to this state, when known: the shipping type must be offered
+ * there for this bag's lead times): the one pricing of placing an order and of a phone order's quote.
+ */
+export function priceOrder(bag: LoadedBag, now: Date, shipping: { state?: StateProvince | undefined; shippingTypeId: ShippingTypeId }): OrderPrice {
+  const { lines } = bag;
+  const shippingType = SHIPPING_TYPES.find((type) => type.id === shipping.shippingTypeId)!;
+  const timing = bagTiming(lines);
+  const { state } = shipping;
+  if (state && !shippingOptions(state, now, timing).some((option) => option.id === shippingType.id)) {
+    throw invalidFields([{ field: 'shippingTypeId', message: `is not offered to ${state.name}` }]);
+  }
+  const verdict = bagPromotionVerdict(bag, now);
+  return {
+    lines: orderLinesOf(lines),
+    totals: bagTotals(lines, verdict?.ok ? verdict.discountCents : 0, shippingType.priceCents),
+    shippingType,
+    verdict,
+    promotion: verdict?.ok ? bag.promotion : undefined,
+    estimatedShipDate: estimateShipDate(now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
+  };
+}
+
+/**
+ * Prices the bag from the database and writes the order, holding the bag's lock: as pending_payment for a card
+ * (charged next), or placed at once as awaiting_payment for a check.
+ */
+async function reserveOrder(context: CheckoutContext, sessionId: string, body: CompleteOrderBody, paymentMethod: 'card' | 'check'): Promise<Reserved> {
+  const { db, placedBy } = context;
   const now = context.now();
   const state = findStateProvince(body.shippingAddress.stateProvince)!;
-  const shippingType = SHIPPING_TYPES.find((type) => type.id === body.shippingTypeId)!;
-  const fixtureNonce = body.paymentMethodNonce in SANDBOX_NONCES;
+  const byCheck = paymentMethod === 'check';
+  const fixtureNonce = byCheck || body.paymentMethodNonce in SANDBOX_NONCES;
 
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -204,18 +292,12 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     if (unavailable) {
       throw new HttpError(409, 'BAG_CHANGED', `${unavailable.item.product?.name ?? 'An item'} is no longer available in ${unavailable.item.metal?.name ?? 'its metal'}. Please remove it from your bag.`);
     }
-    const timing = bagTiming(lines);
-    if (!shippingOptions(state, now, timing).some((option) => option.id === shippingType.id)) {
-      throw invalidFields([{ field: 'shippingTypeId', message: `is not offered to ${state.name}` }]);
-    }
+    const priced = priceOrder(bag, now, { state, shippingTypeId: body.shippingTypeId });
+    const { shippingType, totals, promotion } = priced;
     if (!fixtureNonce) {
       const [used] = await queryRows<{ id: string }>(tx, sql`select id from orders where payment_nonce = ${body.paymentMethodNonce} limit 1`);
       if (used) throw new HttpError(400, 'PAYMENT_METHOD_USED', 'This card authorization was already used for an order. Please enter your card again.');
     }
-
-    const verdict = bagPromotionVerdict(bag, now);
-    const promotion = verdict?.ok ? bag.promotion : undefined;
-    const totals = bagTotals(lines, verdict?.ok ? verdict.discountCents : 0, shippingType.priceCents);
 
     const id = randomUUID();
     const [order] = await runPrepared(
@@ -226,7 +308,10 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
           number: sql`'CB-' || nextval('order_number_seq')`,
           sessionId,
           idempotencyKey: body.idempotencyKey,
-          status: 'pending_payment',
+          status: byCheck ? 'awaiting_payment' : 'pending_payment',
+          source: placedBy ? 'phone' : 'web',
+          placedByStaffId: placedBy?.id ?? null,
+          paymentMethod,
           email: body.customer.email,
           phone: body.customer.phone,
           shippingAddress: body.shippingAddress,
@@ -243,30 +328,21 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
           totalCents: totals.totalCents,
           promotionId: promotion?.id ?? null,
           promoCode: promotion?.code ?? null,
-          estimatedShipDate: estimateShipDate(now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
-          paymentGateway: context.gateway.name,
-          paymentNonce: body.paymentMethodNonce,
+          estimatedShipDate: priced.estimatedShipDate,
+          // A check order has no card: no gateway and no nonce (an empty nonce is never a card's).
+          paymentGateway: byCheck ? 'none' : context.gateway.name,
+          paymentNonce: byCheck ? '' : body.paymentMethodNonce,
         })
         .returning(),
     );
-    const orderLines = lines.map((line, position) => ({
-      id: randomUUID(),
-      position,
-      kind: line.kind,
-      productId: line.productId,
-      name: line.item.product?.name ?? (line.kind === 'charm_assembly' ? 'Charm bracelet assembly' : 'Engraving'),
-      description: line.item.description,
-      metalId: line.metalId,
-      braceletSize: line.item.braceletSize,
-      quantity: line.quantity,
-      unitCents: line.unitCents,
-      lineCents: line.unitCents * line.quantity,
-      engravingText: line.item.itemSpecifics[0]?.text ?? null,
-      engravingFont: line.item.itemSpecifics[0]?.font ?? null,
-      isPhotoArt: line.item.product?.isPhotoArt ?? false,
-    }));
-    // The lines, the bag marked as being checked out, and the payment attempt about to start: one statement.
+    const orderLines = priced.lines.map((line, position) => ({ id: randomUUID(), position, ...line }));
+    // The lines, the bag marked as being checked out, and the payment attempt about to start (none for a check):
+    // one statement.
     const attemptId = randomUUID();
+    const attempt = byCheck
+      ? sql`select 1`
+      : sql`insert into payment_attempts (id, order_id, order_number, session_id, gateway, amount_cents, status)
+          values (${attemptId}, ${id}, ${order!.number}, ${sessionId}, ${context.gateway.name}, ${order!.totalCents}, 'started')`;
     await queryRows(
       tx,
       sql`with written_lines as (
@@ -279,10 +355,13 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
                  "lineCents" integer, "engravingText" text, "engravingFont" text, "isPhotoArt" boolean)
           ),
           marked as (update carts set checkout_order_id = ${id} where id = ${cart.id})
-          insert into payment_attempts (id, order_id, order_number, session_id, gateway, amount_cents, status)
-          values (${attemptId}, ${id}, ${order!.number}, ${sessionId}, ${context.gateway.name}, ${order!.totalCents}, 'started')`,
+          ${attempt}`,
       { prepared: true },
     );
+    if (byCheck) {
+      await closeOrder(tx, context, sql`select id, promotion_id, session_id from orders where id = ${id}`, order!, orderLines);
+      return { kind: 'placed', order: order!, lines: orderLines };
+    }
     return { kind: 'new', order: order!, lines: orderLines, attemptId };
   });
 }
@@ -392,8 +471,9 @@ async function chargeNow(context: CheckoutContext, reserved: NewOrder, body: Com
 
 /**
  * Marks the order paid, ends its payment attempt, counts the promotion, empties the bag and queues the
- * confirmation: one statement, so all or nothing. Rendering the email needs the order's lines: the caller passes
- * those it just wrote, or they are read. An order already paid by someone else is returned as it is.
+ * confirmation: one statement, so all or nothing (with a phone order's audit row, one transaction). Rendering the
+ * email needs the order's lines: the caller passes those it just wrote, or they are read. An order already paid by
+ * someone else is returned as it is.
  */
 async function finalizePaid(
   context: CheckoutContext,
@@ -405,35 +485,19 @@ async function finalizePaid(
   const lines = knownLines ?? (await readOrderLines(db, order.id));
   const paidAt = new Date();
   const paidOrder: OrderRow = { ...order, status: 'paid', paidAt, paymentTransactionId: payment.transactionId, cardDescription: payment.card };
-  const email = renderOrderConfirmation(presentOrder(paidOrder, lines, context.linkSecret), context.store);
-  const [row] = await queryRows<{ paid: number }>(
-    db,
-    sql`with paid as (
-          update orders set status = 'paid', paid_at = ${paidAt.toISOString()}::timestamptz, payment_transaction_id = ${payment.transactionId}::text,
+  const placed = sql`update orders set status = 'paid', paid_at = ${paidAt.toISOString()}::timestamptz, payment_transaction_id = ${payment.transactionId}::text,
                  card_description = ${payment.card}::text
           where id = ${order.id} and status in ('pending_payment', 'payment_unknown')
-          returning id, promotion_id, session_id
-        ),
-        -- The order's attempt succeeded, whoever marks the order paid (the request, a retry or the reconciliation job).
-        attempt as (
+          returning id, promotion_id, session_id`;
+  // The order's attempt succeeded, whoever marks the order paid (the request, a retry or the reconciliation job).
+  const attempt = sql`attempt as (
           update payment_attempts set status = 'succeeded', transaction_id = ${payment.transactionId}::text, message = ${payment.message ?? null}::text,
                  updated_at = now()
-          where order_id = (select id from paid) and status in ('started', 'needs_reconciliation')
-        ),
-        counted as (update promotions set times_used = times_used + 1 where id = (select promotion_id from paid)),
-        used as (insert into promotion_uses (promotion_id, session_id) select promotion_id, session_id from paid where promotion_id is not null),
-        bag as (select id from carts where session_id = ${order.sessionId} and checkout_order_id = ${order.id} and exists (select 1 from paid)),
-        emptied as (delete from cart_items where cart_id in (select id from bag)),
-        freed as (update carts set checkout_order_id = null, promotion_id = null, order_comments = null where id in (select id from bag)),
-        queued as (
-          insert into email_outbox (id, order_id, kind, "to", subject, html, text)
-          select ${randomUUID()}, id, 'order_confirmation', ${order.email}, ${email.subject}, ${email.html}, ${email.text} from paid
-          on conflict (order_id, kind) do nothing
-        )
-        select count(*)::int as paid from paid`,
-    { prepared: true },
-  );
-  if (row?.paid !== 1) {
+          where order_id = (select id from placed) and status in ('started', 'needs_reconciliation')
+        ),`;
+  const close = (on: Db) => closeOrder(on, context, placed, paidOrder, lines, attempt);
+  const count = order.source === 'phone' ? await db.transaction((tx) => close(tx as unknown as Db)) : await close(db);
+  if (count !== 1) {
     const current = await findOrder(db, { id: order.id });
     // Released meanwhile (its payment counted as interrupted): the caller must not keep this charge.
     if (!current) throw new OrderReleasedError(order.number);
@@ -441,6 +505,47 @@ async function finalizePaid(
   }
   context.onPaid?.();
   return { order: paidOrder, lines };
+}
+
+/**
+ * Closes a placed order (`placed`: a statement returning its id, promotion_id and session_id, or nothing): counts
+ * its promotion, empties its bag and queues its confirmation, in one statement; a phone order gets its
+ * `order.placed` audit row too (`on` must then be a transaction). Returns how many orders it closed (0 or 1).
+ */
+async function closeOrder(on: Db, context: CheckoutContext, placed: SQL, order: OrderRow, lines: OrderLineView[], more = sql``): Promise<number> {
+  const email = renderOrderConfirmation(presentOrder(order, lines, context.linkSecret), context.store);
+  const [row] = await queryRows<{ placed: number }>(
+    on,
+    sql`with placed as (${placed}),
+        ${more}
+        counted as (update promotions set times_used = times_used + 1 where id = (select promotion_id from placed)),
+        used as (insert into promotion_uses (promotion_id, session_id) select promotion_id, session_id from placed where promotion_id is not null),
+        bag as (select id from carts where session_id = ${order.sessionId} and checkout_order_id = ${order.id} and exists (select 1 from placed)),
+        emptied as (delete from cart_items where cart_id in (select id from bag)),
+        freed as (update carts set checkout_order_id = null, promotion_id = null, order_comments = null where id in (select id from bag)),
+        queued as (
+          insert into email_outbox (id, order_id, kind, "to", subject, html, text)
+          select ${randomUUID()}, id, 'order_confirmation', ${order.email}, ${email.subject}, ${email.html}, ${email.text} from placed
+          on conflict (order_id, kind) do nothing
+        )
+        select count(*)::int as placed from placed`,
+    { prepared: true },
+  );
+  if (row?.placed === 1 && order.source === 'phone') {
+    await recordAudit(on, context.placedBy ?? (await placedByOf(on, order)), {
+      subjectType: 'order',
+      subjectId: order.id,
+      action: 'order.placed',
+      details: { number: order.number, source: 'phone', paymentMethod: order.paymentMethod, totalCents: order.totalCents },
+    });
+  }
+  return row?.placed ?? 0;
+}
+
+/** Who took a phone order, when the one completing it is not their request (the reconciliation job). */
+async function placedByOf(db: Db, order: OrderRow): Promise<Actor> {
+  const [staff] = order.placedByStaffId ? await db.select({ id: staffAccounts.id, name: staffAccounts.name }).from(staffAccounts).where(eq(staffAccounts.id, order.placedByStaffId)) : [];
+  return { id: staff?.id ?? null, name: staff?.name ?? 'Staff', ip: null };
 }
 
 /**

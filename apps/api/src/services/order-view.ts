@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Address, Order } from '@charms/contracts/checkout';
-import type { BagLineKind } from '@charms/domain/bag';
+import type { BagLineKind, BagTotals } from '@charms/domain/bag';
 import { ENGRAVING_FONTS } from '@charms/domain/engraving';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -67,28 +67,8 @@ export function presentOrder(order: OrderRow, lines: OrderLineView[], secret: st
     shippingType: { id: order.shippingTypeId, name: order.shippingTypeName },
     orderComments: order.orderComments,
     giftMessage: order.giftMessage,
-    lines: lines.map((line) => ({
-      kind: line.kind,
-      name: line.name,
-      description: line.description,
-      braceletSize: line.braceletSize,
-      quantity: line.quantity,
-      unitPrice: money(line.unitCents),
-      lineTotal: money(line.lineCents),
-      engraving:
-        line.engravingText === null
-          ? null
-          : { text: line.engravingText, font: ENGRAVING_FONTS.find((font) => font.id === line.engravingFont)?.name ?? line.engravingFont ?? '' },
-      isPhotoArt: line.isPhotoArt,
-    })),
-    totals: {
-      merchandise: money(order.merchandiseCents),
-      engraving: money(order.engravingCents),
-      assembly: money(order.assemblyCents),
-      discount: money(order.discountCents),
-      shipping: money(order.shippingCents),
-      total: money(order.totalCents),
-    },
+    lines: lines.map(presentOrderLine),
+    totals: presentTotals(order),
     promoCode: order.promoCode,
     estimatedShipDate: order.estimatedShipDate,
     card: order.cardDescription,
@@ -96,6 +76,36 @@ export function presentOrder(order: OrderRow, lines: OrderLineView[], secret: st
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     signedPath: `/order/confirmation/${order.number}?token=${orderToken(order.number, secret)}`,
+  };
+}
+
+/** An order's totals (or a bag's, priced for an order) as the shopper sees them. */
+export function presentTotals(totals: BagTotals): Order['totals'] {
+  return {
+    merchandise: money(totals.merchandiseCents),
+    engraving: money(totals.engravingCents),
+    assembly: money(totals.assemblyCents),
+    discount: money(totals.discountCents),
+    shipping: money(totals.shippingCents),
+    total: money(totals.totalCents),
+  };
+}
+
+/** An order's line as the shopper sees it. */
+export function presentOrderLine(line: OrderLineView): Order['lines'][number] {
+  return {
+    kind: line.kind,
+    name: line.name,
+    description: line.description,
+    braceletSize: line.braceletSize,
+    quantity: line.quantity,
+    unitPrice: money(line.unitCents),
+    lineTotal: money(line.lineCents),
+    engraving:
+      line.engravingText === null
+        ? null
+        : { text: line.engravingText, font: ENGRAVING_FONTS.find((font) => font.id === line.engravingFont)?.name ?? line.engravingFont ?? '' },
+    isPhotoArt: line.isPhotoArt,
   };
 }
 

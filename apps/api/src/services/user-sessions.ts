@@ -54,3 +54,15 @@ export async function updateUserSession(db: Db, id: string, changes: UpdateUserS
   if (!row) throw unknownSession();
   return toUserSession(row);
 }
+
+/**
+ * Opens a session under a given id with the store's defaults unless it exists, and locks it until the transaction
+ * (`tx`) ends: the bag of its own that a phone order is built in. Two calls for one id queue up on the lock.
+ */
+export async function holdUserSession(tx: Db, id: string): Promise<void> {
+  await tx
+    .insert(userSessions)
+    .values({ id, metalId: DEFAULT_METAL_ID, braceletSize: DEFAULT_BRACELET_SIZE, productsOrderBy: DEFAULT_PRODUCT_ORDER, productId: null })
+    .onConflictDoNothing({ target: userSessions.id });
+  await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.id, id)).for('update');
+}
