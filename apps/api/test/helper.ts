@@ -64,11 +64,12 @@ export async function createTestDatabase(
 /** The whole API on its own test database, built once per test file; requests go through app.inject(). */
 export function useTestApp(
   options: { config?: Record<string, string>; paymentGateway?: PaymentGateway; mailer?: Mailer; logStream?: DestinationStream; clock?: Clock } = {},
-): { readonly app: FastifyInstance; readonly database: Database } {
-  const state = {} as { app: FastifyInstance; database: Database; drop: () => Promise<void> };
+): { readonly app: FastifyInstance; readonly database: Database; readonly location: DatabaseLocation } {
+  const state = {} as { app: FastifyInstance; database: Database; location: DatabaseLocation; drop: () => Promise<void> };
   beforeAll(async () => {
-    const { database, drop } = await createTestDatabase();
+    const { database, drop, location } = await createTestDatabase();
     state.database = database;
+    state.location = location;
     state.drop = drop;
     state.app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'charms-test-')), ...options.config }),

@@ -51,9 +51,16 @@ const sanitizer = new FilterXSS({
   onTagAttr: (_tag, name, value, isWhiteAttr) => (isWhiteAttr && (name === 'href' || name === 'src') && !isSafeContentUrl(value) ? '' : undefined),
 });
 
+/**
+ * The sanitizer marks where it drops a tag with its body as [removed], and leaves the mark when the tag is never
+ * closed (<script>x): the marks are taken out, and the same words typed in a page are kept by writing their [ as
+ * a character reference first.
+ */
+const REMOVED_MARK = /\[\/?removed\]/g;
+
 /** Reduces a content page's HTML to the allow-list; run when a page is saved and again when it is served. */
 export function sanitizeContentHtml(html: string): string {
-  return sanitizer.process(html);
+  return sanitizer.process(html.replace(REMOVED_MARK, (mark) => `&#91;${mark.slice(1)}`)).replace(REMOVED_MARK, '');
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
