@@ -55,8 +55,9 @@ function signIn(body: { email: string; password: string }, options: { app?: Fast
     ...(options.headers ? { headers: options.headers } : {}),
   });
 }
-const cookie = (response: { cookies: { name: string; value: string }[] }, name: string) => response.cookies.find((found) => found.name === name);
-const sessionOf = (response: { cookies: { name: string; value: string }[] }) => cookie(response, 'staff_session')!.value;
+type Cookies = { cookies: { name: string; value: string; secure?: boolean; httpOnly?: boolean }[] };
+const cookie = (response: Cookies, name: string) => response.cookies.find((found) => found.name === name);
+const sessionOf = (response: Cookies) => cookie(response, 'staff_session')!.value;
 const accountCall = (session: string, app = t.app) => app.inject({ method: 'GET', url: '/api/account', cookies: { staff_session: session } });
 
 describe('signing in', () => {
