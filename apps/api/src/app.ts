@@ -67,9 +67,10 @@ export interface AppOptions {
 /** The gateway PAYMENT_GATEWAY chose (config.ts makes sure Braintree has its four variables). */
 function configuredGateway(config: Config): PaymentGateway {
   // Like Braintree, the test gateway remembers its charges across restarts, so an interrupted checkout is settled.
+  // Its charges settle at once, so staff can refund them (the sandbox settles overnight; cancelling one voids it).
   if (config.PAYMENT_GATEWAY === 'test') {
     mkdirSync(config.DATA_DIR, { recursive: true });
-    return createTestGateway({ ledgerFile: join(config.DATA_DIR, 'test-gateway.jsonl') });
+    return createTestGateway({ ledgerFile: join(config.DATA_DIR, 'test-gateway.jsonl'), settleAfterMs: 0 });
   }
   return createBraintreeGateway({
     merchantId: config.BRAINTREE_MERCHANT_ID!,
