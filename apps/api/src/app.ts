@@ -32,6 +32,7 @@ import { userSessionRoutes } from './routes/user-session';
 import fastifyCookie from '@fastify/cookie';
 import { staffArea } from './plugins/staff-area';
 import { accountRoutes, signInRoutes } from './routes/account';
+import { adminOrderRoutes } from './routes/admin-orders';
 import { adminStaffRoutes } from './routes/admin-staff';
 import { type Secrets, loadSecrets } from './secrets';
 
@@ -150,7 +151,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
       await api.register(fastifyCookie);
       await api.register(signInRoutes);
-      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes] });
+      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes] });
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {
