@@ -12,8 +12,9 @@ beforeEach(() => {
   switches.unanswered = false;
 });
 
-/** The staff role, not an owner: every order action is open to all staff. */
-const staff = () => staffApi(t, { role: 'staff', name: 'Sam Staff' });
+/** The staff role, not an owner: every order action is open to all staff. Signed in once for the file. */
+let signedIn: ReturnType<typeof staffApi> | undefined;
+const staff = () => (signedIn ??= staffApi(t, { role: 'staff', name: 'Sam Staff' }));
 
 /** Everything an action could change about an order, to check that a refused one changed nothing. */
 async function snapshot(id: string) {

@@ -71,7 +71,7 @@ export const summaryColumns = {
   source: orders.source,
   paymentMethod: orders.paymentMethod,
   estimatedShipDate: orders.estimatedShipDate,
-  itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_lines where order_id = ${orders.id} and kind = 'product')`.mapWith(Number),
+  itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_lines where order_lines.order_id = "orders"."id" and kind = 'product')`.mapWith(Number),
 };
 type SummaryRow = Pick<
   OrderRow,
@@ -150,7 +150,7 @@ export async function exportOrders(db: Db, query: AdminOrderListQuery): Promise<
         city: sql<string>`coalesce(${orders.shippingAddress}->>'city', '')`,
         state: sql<string>`coalesce(${orders.shippingAddress}->>'stateProvince', '')`,
         items: sql<string>`(select coalesce(string_agg(quantity || ' x ' || name || case when description <> '' and description <> name then ' (' || description || ')' else '' end, '; ' order by position), '')
-                 from order_lines where order_id = ${orders.id} and kind = 'product')`,
+                 from order_lines where order_lines.order_id = "orders"."id" and kind = 'product')`,
         merchandiseCents: orders.merchandiseCents,
         engravingCents: orders.engravingCents,
         assemblyCents: orders.assemblyCents,
