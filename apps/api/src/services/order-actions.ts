@@ -63,7 +63,7 @@ export async function refundUnderWay(tx: Db, orderId: string): Promise<boolean> 
     .limit(1);
   return pending !== undefined;
 }
-const refundUnderWayConflict = () => statusConflict('A refund of this order is being made right now. Try again in a moment.');
+export const refundUnderWayConflict = () => statusConflict('A refund of this order is being made right now. Try again in a moment.');
 
 /** A check (or other payment outside the card gateway) was received: the order is paid. */
 export async function markPaid(context: OrderActionContext, actor: Actor, id: string, reference?: string): Promise<AdminOrder> {

@@ -6,9 +6,8 @@ import type { Db } from '../db/client';
 import { orderRefunds, orders } from '../db/schema';
 import { HttpError } from '../http-error';
 import { CANNOT_VOID, FULLY_REFUNDED, GatewayRefusedError, GatewayUnavailableError, NOT_SETTLED, REFUND_TOO_LARGE, VOIDABLE_STATUSES } from '../payments/gateway';
-import type { Actor } from '../staff/audit';
-import { recordAudit } from '../staff/audit';
-import { type OrderActionContext, allowed, currentAdminOrder, refundUnderWay, statusConflict, withLockedOrder } from './order-actions';
+import { type Actor, recordAudit } from '../staff/audit';
+import { type OrderActionContext, allowed, currentAdminOrder, refundUnderWay, refundUnderWayConflict, statusConflict, withLockedOrder } from './order-actions';
 
 /**
  * Giving money back: a refund (part or all), or the rest of the charge when an order is cancelled. Safe when two
@@ -119,7 +118,7 @@ export async function refundOrder(context: OrderActionContext, actor: Actor, id:
 export async function cancelOrder(context: OrderActionContext, actor: Actor, id: string, reason: string): Promise<AdminOrder> {
   const reservation = await withLockedOrder(context.db, id, async (tx, order) => {
     const status = allowed(order, 'cancel');
-    if (await refundUnderWay(tx, id)) throw statusConflict('A refund of this order is being made right now. Try again in a moment.');
+    if (await refundUnderWay(tx, id)) throw refundUnderWayConflict();
     const rest = order.totalCents - order.refundedCents;
     if (order.status !== 'awaiting_payment' && rest > 0 && order.paymentMethod !== 'check') {
       return reserve(tx, actor, id, order.paymentTransactionId, rest, reason);
