@@ -35,6 +35,7 @@ import { staffArea } from './plugins/staff-area';
 import { accountRoutes, signInRoutes } from './routes/account';
 import { adminPhoneOrderRoutes } from './routes/admin-phone-orders';
 import { adminContentRoutes } from './routes/admin-content';
+import { adminOrderRoutes } from './routes/admin-orders';
 import { adminStaffRoutes } from './routes/admin-staff';
 import { type Secrets, loadSecrets } from './secrets';
 
@@ -74,9 +75,10 @@ export interface AppOptions {
 /** The gateway PAYMENT_GATEWAY chose (config.ts makes sure Braintree has its four variables). */
 function configuredGateway(config: Config): PaymentGateway {
   // Like Braintree, the test gateway remembers its charges across restarts, so an interrupted checkout is settled.
+  // Its charges settle at once, so staff can refund them (the sandbox settles overnight; cancelling one voids it).
   if (config.PAYMENT_GATEWAY === 'test') {
     mkdirSync(config.DATA_DIR, { recursive: true });
-    return createTestGateway({ ledgerFile: join(config.DATA_DIR, 'test-gateway.jsonl') });
+    return createTestGateway({ ledgerFile: join(config.DATA_DIR, 'test-gateway.jsonl'), settleAfterMs: 0 });
   }
   return createBraintreeGateway({
     merchantId: config.BRAINTREE_MERCHANT_ID!,
@@ -157,7 +159,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
       await api.register(fastifyCookie);
       await api.register(signInRoutes);
-      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminPhoneOrderRoutes, adminContentRoutes] });
+      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes] });
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {
