@@ -90,10 +90,13 @@ function AddStaffForm({ result }: { result: FormResult | undefined }) {
       <Field label="Email" name="email" type="email" autoComplete="off" required error={result?.fields?.email} />
       <div className="admin-field">
         <label htmlFor="add-role">Role</label>
-        <select id="add-role" name="role" defaultValue="staff">
-          <option value="staff">Staff: orders, phone orders, content</option>
-          <option value="owner">Owner: also staff accounts</option>
+        <select id="add-role" name="role" defaultValue="staff" aria-describedby="add-role-hint">
+          <option value="staff">Staff</option>
+          <option value="owner">Owner</option>
         </select>
+        <span className="admin-field__hint" id="add-role-hint">
+          Owners also manage staff accounts.
+        </span>
       </div>
       <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={12} hint="At least 12 characters." error={result?.fields?.password} />
       <div className="admin-actions admin-form__submit">
