@@ -1,6 +1,6 @@
 // First: before any module builds a zod schema in the browser.
 import './lib/zod-in-browser';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { AnalyticsPageViews, GtmScript } from './components/analytics';
 import { NotFound } from './components/not-found';
@@ -11,15 +11,20 @@ import { SiteHeader } from './components/site-header';
 import { SiteMenu } from './components/site-menu';
 import { useNonce } from './lib/nonce';
 import { ROBOTS_CONTENT } from './lib/seo';
+import { isStaffPage } from './lib/staff-pages';
 import { readBagCount } from './bag/bag-count.server';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import './app.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [{ menuItems }, bagCount] = await Promise.all([context.api.getMenu(), readBagCount(request, context.api, context.log)]);
   const { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId } = context.store;
+  // The staff pages show no storefront menu or bag, and send nothing to analytics.
+  const staffPage = isStaffPage(new URL(request.url).pathname);
+  const [{ menuItems }, bagCount] = staffPage
+    ? [{ menuItems: [] }, 0]
+    : await Promise.all([context.api.getMenu(), readBagCount(request, context.api, context.log)]);
   return {
-    store: { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId },
+    store: { name, phone, photoArtEmail, publicBaseUrl, robots: staffPage ? ('noindex' as const) : robots, gtmId: staffPage ? undefined : gtmId },
     menuItems,
     prefs: readShopperPrefs(request),
     /** The header's count: charms and bracelets in the bag, for the session cookie (0 without one). */
@@ -34,6 +39,8 @@ export function shouldRevalidate({ formAction, formMethod, defaultShouldRevalida
   // Any posted form (add to bag, the bag page's forms, checkout) may change the header's bag count.
   if (formMethod && formMethod.toUpperCase() !== 'GET') return true;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  // Between the storefront and the staff pages the shell changes (menu and bag, or none).
+  if (isStaffPage(currentUrl.pathname) !== isStaffPage(nextUrl.pathname)) return true;
   return false;
 }
 
@@ -41,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   // Inline scripts run only with this page's nonce (the Content-Security-Policy allows no other inline script).
   const nonce = useNonce();
+  const staffPage = isStaffPage(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -56,19 +64,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <GtmScript gtmId={data?.store.gtmId} nonce={nonce} />
       </head>
       <body>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        {data ? (
+        {staffPage ? (
+          // The staff pages' own shell (app/admin/) has its skip link, header and main landmark.
+          children
+        ) : (
           <>
-            <SiteHeader storeName={data.store.name} phone={data.store.phone} />
-            <SiteMenu items={data.menuItems} />
+            <a href="#main" className="skip-link">
+              Skip to content
+            </a>
+            {data ? (
+              <>
+                <SiteHeader storeName={data.store.name} phone={data.store.phone} />
+                <SiteMenu items={data.menuItems} />
+              </>
+            ) : null}
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            {data ? <SiteFooter storeName={data.store.name} phone={data.store.phone} year={data.year} /> : null}
           </>
-        ) : null}
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        {data ? <SiteFooter storeName={data.store.name} phone={data.store.phone} year={data.year} /> : null}
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -77,6 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  if (isStaffPage(useLocation().pathname)) return <Outlet />;
   return (
     <ShopperSessionProvider initialPrefs={loaderData.prefs ?? DEFAULT_PREFS}>
       <AnalyticsPageViews />
@@ -87,6 +103,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A staff page that failed before its shell rendered still gets a main landmark (the layout gives it none).
+  if (isStaffPage(useLocation().pathname)) {
+    return (
+      <main id="main" className="page">
+        <StoreError error={error} />
+      </main>
+    );
+  }
+  return <StoreError error={error} />;
+}
+
+function StoreError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (

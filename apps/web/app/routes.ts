@@ -39,6 +39,21 @@ export default [
   route('order/process', 'routes/order-process.tsx'),
   route('order/confirmation/:number', 'routes/order-confirmation.tsx'),
 
+  // The staff side: the sign-in page, and the admin behind it (app/admin/; its code loads only on these pages).
+  route('account', 'admin/routes/sign-in.tsx'),
+  route('admin', 'admin/routes/layout.tsx', { id: 'admin' }, [
+    index('admin/routes/dashboard.tsx'),
+    route('orders', 'admin/routes/orders.tsx'),
+    route('orders/:id', 'admin/routes/order-detail.tsx'),
+    route('orders/:id/packing-slip', 'admin/routes/packing-slip.tsx'),
+    route('phone-order', 'admin/routes/phone-order.tsx'),
+    route('content', 'admin/routes/content.tsx'),
+    route('content/edit', 'admin/routes/content-edit.tsx'),
+    route('staff', 'admin/routes/staff.tsx'),
+    route('sign-out', 'admin/routes/sign-out.tsx'),
+    route('*', 'admin/routes/not-found.tsx', { id: 'admin/not-found' }),
+  ]),
+
   // Last resort: a CMS page for the path, else the not-found page with status 404.
   route('*', 'routes/cms-page.tsx'),
 ] satisfies RouteConfig;

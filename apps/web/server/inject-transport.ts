@@ -22,6 +22,8 @@ export function injectTransport(app: FastifyInstance, client: { remoteAddress: s
     } catch {
       parsed = undefined;
     }
-    return { status: response.statusCode, body: parsed };
+    const setCookie = response.headers['set-cookie'];
+    const setCookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+    return { status: response.statusCode, body: parsed, setCookies };
   };
 }

@@ -41,13 +41,10 @@ try {
     build,
     clientDir,
     // One API client per page request, so the API sees the shopper's address (see inject-transport.ts).
-    loadContext: (request, reply) => ({
-      api: createApiClient(injectTransport(app, { remoteAddress: request.ip })),
-      store,
-      log: request.log,
-      cookies,
-      cspNonce: reply.cspNonce.script,
-    }),
+    loadContext: (request, reply) => {
+      const apiTransport = injectTransport(app, { remoteAddress: request.ip });
+      return { api: createApiClient(apiTransport), apiTransport, store, log: request.log, cookies, cspNonce: reply.cspNonce.script };
+    },
   });
   closeOnSignals(app);
   await app.listen({ port: config.PORT, host: config.HOST });

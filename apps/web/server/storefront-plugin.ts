@@ -8,6 +8,8 @@ import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'rea
 
 /** The storefront's forms (bag, checkout, newsletter) post a few kilobytes; nothing they send comes near this. */
 export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
+/** The staff pages post more: a content page's HTML (up to 200,000 characters, more once url-encoded). */
+export const ADMIN_FORM_BODY_LIMIT_BYTES = 512 * 1024;
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take form posts (application/x-www-form-urlencoded or multipart/form-data).');
@@ -46,7 +48,7 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   const handle = createRequestHandler(options.build, 'production');
   // Pages get the storefront's Content-Security-Policy; helmet makes its nonce for each request, and the page's
   // inline scripts carry it (entry.server.tsx, root.tsx).
-  app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES, helmet: pageSecurityHeaders(app.config) }, async (request, reply) => {
+  const handlePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const fetchRequest = toFetchRequest(request, reply);
     // Every action reads its form; one that cannot be read is the client's mistake, said once here.
     if (fetchRequest.body) await fetchRequest.clone().formData().catch(() => Promise.reject(badForm()));
@@ -54,7 +56,12 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     // Earlier versions kept the newsletter address in a cookie; no cookie holds an email now: it is sent back expired.
     if (/(?:^|;\s*)newsletter-email=/.test(request.headers.cookie ?? '')) response.headers.append('set-cookie', 'newsletter-email=; Max-Age=0; Path=/; SameSite=Lax');
     return sendFetchResponse(reply, response);
-  });
+  };
+  const helmet = pageSecurityHeaders(app.config);
+  app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  // The staff pages (and their data requests, /admin/....data) take larger forms; nothing else does.
+  app.all('/admin', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

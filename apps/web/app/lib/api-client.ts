@@ -9,13 +9,16 @@ import type { ErrorBody } from '@charms/contracts/errors';
 import type { UserSession } from '@charms/contracts/session';
 import type { SitemapResponse } from '@charms/contracts/sitemap';
 
-/** How the client reaches the API: in the server process this goes through Fastify's inject, no socket. */
+/**
+ * How the client reaches the API: in the server process this goes through Fastify's inject, no socket. The answer's
+ * Set-Cookie headers come back too, for the staff pages, which pass the API's session cookies on to the browser.
+ */
 export type ApiTransport = (request: {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
-}) => Promise<{ status: number; body: unknown }>;
+}) => Promise<{ status: number; body: unknown; setCookies?: string[] }>;
 
 /** An API answer that was not 2xx, carrying the API's error shape. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { ApiClient } from './api-client';
+import type { ApiClient, ApiTransport } from './api-client';
 import type { StorefrontCookies } from './cookies.server';
 
 /** What the storefront's public pages may know of the server's configuration (nothing secret). */
@@ -21,6 +21,8 @@ export interface RequestLog {
 declare module 'react-router' {
   interface AppLoadContext {
     api: ApiClient;
+    /** The same way to the API, for the staff pages' own client (app/admin/admin-api.server.ts). */
+    apiTransport: ApiTransport;
     store: StoreInfo;
     log: RequestLog;
     /** The signed, server-only cookies (made once at start with the shop's cookie secret). */
