@@ -18,7 +18,7 @@ export default async function globalSetup() {
   const staff = { email: 'owner@e2e.example', password: randomBytes(18).toString('base64url') };
   const created = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/staff/admin-create.ts', '--email', staff.email, '--password', staff.password, '--role', 'owner', '--name', 'Robin Owner'],
+    ['--import', 'tsx', 'apps/api/src/staff/admin-create.ts', `--email=${staff.email}`, `--password=${staff.password}`, '--role', 'owner', '--name', 'Robin Owner'],
     { env, encoding: 'utf8' },
   );
   if (created.status !== 0) throw new Error(`admin:create failed:\n${created.stdout}${created.stderr}`);

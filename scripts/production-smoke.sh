@@ -8,6 +8,8 @@ npm run build
 npm ci --omit=dev --no-audit --no-fund
 data_dir="$(mktemp -d)"
 log="$data_dir/serve.log"
+# The first owner, made before the first start, as a new store does it in production (no TypeScript loader there).
+DATA_DIR="$data_dir" npm exec --offline -- node apps/web/build/server/index.js admin:create --email owner@smoke.example --password 'smoke test password' >/dev/null
 # In a process group of its own, so that stopping it stops node too, not only npm.
 DATA_DIR="$data_dir" PORT=0 HOST=127.0.0.1 LOG_LEVEL=warn setsid npm run serve >"$log" 2>&1 &
 server=$!
@@ -23,4 +25,6 @@ ready="$(curl -fsS "$url/api/ready")"
 page="$(curl -fsS "$url/")"
 [[ "$ready" == *'"ready"'* ]] || { echo "production smoke: /api/ready answered $ready" >&2; exit 1; }
 [[ "$page" == *'<html'* ]] || { echo "production smoke: the home page is not HTML" >&2; exit 1; }
-echo "production smoke: Node $(npm exec --offline -- node --version 2>/dev/null), served from apps/web/build/server/index.js without dev dependencies: OK"
+signed_in="$(curl -fsS -H 'content-type: application/json' -d '{"email":"owner@smoke.example","password":"smoke test password"}' "$url/api/account/authenticate")"
+[[ "$signed_in" == *'"role":"owner"'* ]] || { echo "production smoke: the owner made by admin:create could not sign in: $signed_in" >&2; exit 1; }
+echo "production smoke: Node $(npm exec --offline -- node --version 2>/dev/null), served from apps/web/build/server/index.js without dev dependencies, first owner made by admin:create signed in: OK"

@@ -38,3 +38,27 @@ export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** One order's page in the admin, and its forms. */
+export class AdminOrderPage {
+  constructor(readonly page: Page) {}
+
+  async expectStatus(label: string) {
+    await expect(this.page.getByRole('heading', { level: 1 })).toContainText(label);
+  }
+
+  async ship(carrier: string, trackingNumber: string) {
+    const form = this.page.getByRole('region', { name: 'Ship', exact: true });
+    await form.getByLabel('Carrier').selectOption(carrier);
+    await form.getByLabel('Tracking number').fill(trackingNumber);
+    await form.getByRole('button', { name: /^Mark shipped/ }).click();
+    await expect(this.page.getByRole('status')).toContainText(`Shipped with ${carrier}`);
+  }
+
+  async refund(dollars: string, reason: string) {
+    const form = this.page.getByRole('region', { name: 'Refund', exact: true });
+    await form.getByLabel('Amount in dollars').fill(dollars);
+    await form.getByLabel('Reason').fill(reason);
+    await form.getByRole('button', { name: 'Refund this amount' }).click();
+  }
+}

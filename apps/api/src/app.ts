@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { RETRY_AFTER_SECONDS, notFound, serviceUnavailable } from './http-error';
@@ -33,6 +34,8 @@ import fastifyCookie from '@fastify/cookie';
 import { staffArea } from './plugins/staff-area';
 import { accountRoutes, signInRoutes } from './routes/account';
 import { adminPhoneOrderRoutes } from './routes/admin-phone-orders';
+import { adminContentRoutes } from './routes/admin-content';
+import { adminOrderRoutes } from './routes/admin-orders';
 import { adminStaffRoutes } from './routes/admin-staff';
 import { type Secrets, loadSecrets } from './secrets';
 
@@ -46,6 +49,8 @@ declare module 'fastify' {
     paymentGateway: PaymentGateway;
     /** Configured, or made once and kept in the database: the same on every instance. */
     secrets: Secrets;
+    /** The time, as session expiry and sign-in slow-down read it (tests pass their own). */
+    clock: Clock;
   }
 }
 
@@ -63,14 +68,17 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Tests: write every answer both ways and fail on a difference (see response-serializer.ts). */
   checkResponses?: boolean;
+  /** Tests: a clock they move themselves (session expiry, sign-in slow-down); else the system's. */
+  clock?: Clock;
 }
 
 /** The gateway PAYMENT_GATEWAY chose (config.ts makes sure Braintree has its four variables). */
 function configuredGateway(config: Config): PaymentGateway {
   // Like Braintree, the test gateway remembers its charges across restarts, so an interrupted checkout is settled.
+  // Its charges settle at once, so staff can refund them (the sandbox settles overnight; cancelling one voids it).
   if (config.PAYMENT_GATEWAY === 'test') {
     mkdirSync(config.DATA_DIR, { recursive: true });
-    return createTestGateway({ ledgerFile: join(config.DATA_DIR, 'test-gateway.jsonl') });
+    return createTestGateway({ ledgerFile: join(config.DATA_DIR, 'test-gateway.jsonl'), settleAfterMs: 0 });
   }
   return createBraintreeGateway({
     merchantId: config.BRAINTREE_MERCHANT_ID!,
@@ -81,7 +89,7 @@ function configuredGateway(config: Config): PaymentGateway {
 }
 
 /** Builds the server with the core API under /api. The web server adds the storefront to the same instance. */
-export async function buildApp({ config, database, logger, logStream, paymentGateway, mailer, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, paymentGateway, mailer, checkResponses = false, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -105,6 +113,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses }));
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('clock', clock);
   app.decorate('secrets', await loadSecrets(database.db, config));
   const rateLimiter = config.REDIS_URL ? redisRateLimiter(config.REDIS_URL, databaseRateLimiter(database.db)) : databaseRateLimiter(database.db);
   app.decorate('rateLimiter', rateLimiter);
@@ -150,7 +159,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
       await api.register(fastifyCookie);
       await api.register(signInRoutes);
-      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminPhoneOrderRoutes] });
+      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes] });
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {

@@ -7,6 +7,7 @@ import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
+import type { Clock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { type Database, type DatabaseLocation, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -62,12 +63,13 @@ export async function createTestDatabase(
 
 /** The whole API on its own test database, built once per test file; requests go through app.inject(). */
 export function useTestApp(
-  options: { config?: Record<string, string>; paymentGateway?: PaymentGateway; mailer?: Mailer; logStream?: DestinationStream } = {},
-): { readonly app: FastifyInstance; readonly database: Database } {
-  const state = {} as { app: FastifyInstance; database: Database; drop: () => Promise<void> };
+  options: { config?: Record<string, string>; paymentGateway?: PaymentGateway; mailer?: Mailer; logStream?: DestinationStream; clock?: Clock } = {},
+): { readonly app: FastifyInstance; readonly database: Database; readonly location: DatabaseLocation } {
+  const state = {} as { app: FastifyInstance; database: Database; location: DatabaseLocation; drop: () => Promise<void> };
   beforeAll(async () => {
-    const { database, drop } = await createTestDatabase();
+    const { database, drop, location } = await createTestDatabase();
     state.database = database;
+    state.location = location;
     state.drop = drop;
     state.app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'charms-test-')), ...options.config }),
@@ -77,6 +79,7 @@ export function useTestApp(
       checkResponses: true,
       ...(options.paymentGateway ? { paymentGateway: options.paymentGateway } : {}),
       ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
   }, 60_000);
   afterAll(async () => {
@@ -142,4 +145,17 @@ export async function staffApi(
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       }),
   };
+}
+
+/** A clock that stands still until moved; its sleeps return at once and are remembered (the sign-in slow-down). */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  const sleeps: number[] = [];
+  const clock: Clock = {
+    now: () => new Date(now),
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+  };
+  return { clock, sleeps, advance: (ms: number) => void (now += ms) };
 }

@@ -17,6 +17,13 @@ import { storefrontPlugin } from './storefront-plugin';
  */
 const clientDir = fileURLToPath(new URL('../client', import.meta.url));
 
+// `node build/server/index.js admin:create --email ... --password ...`: the staff-account command, where production
+// has no TypeScript loader to run it from source (npm run admin:create does that in development).
+if (process.argv[2] === 'admin:create') {
+  await import('@charms/api/staff/admin-create');
+  process.exit(process.exitCode ?? 0);
+}
+
 try {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);

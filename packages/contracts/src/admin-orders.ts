@@ -1,5 +1,9 @@
 import { ORDER_ACTIONS, ORDER_STATUSES } from '@charms/domain/order-status';
 import { SHIPPING_TYPE_IDS } from '@charms/domain/shipping';
+import { CARRIERS } from '@charms/domain/tracking';
+
+/** The carriers the ship call takes (the domain keeps them with their tracking pages). */
+export { CARRIERS };
 import { z } from 'zod';
 import { addItemBodySchema } from './bag';
 import { moneySchema } from './catalog';
@@ -11,13 +15,21 @@ import { safeText } from './text';
  * The staff side's order calls: the list with its filters and CSV export, one order with its trail, the actions
  * of the order state machine, and phone orders. Money in and out is in integer cents.
  */
-const isoDate = safeText({ message: 'must be a date such as 2026-11-23' }).regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date such as 2026-11-23' });
+const dateMessage = { message: 'must be a date such as 2026-11-23' };
+/** A calendar day that exists (2026-02-30 does not): the list reads it as a day in store time. */
+const isoDate = safeText(dateMessage)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, dateMessage)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= '2000-01-01' && value <= '2999-12-31';
+  }, dateMessage);
 const note = (max: number, what = 'is required') => safeText({ message: what, lines: true }).trim().min(1, { message: what }).max(max, { message: `must be at most ${max} characters` });
 
 export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc'] as const;
 
 /** GET /admin-orders and GET /admin-orders/export.csv: search (number, email, name, phone), status, dates, sort, page. */
-export const adminOrderListQuerySchema = z.object({
+export const adminOrderListQuerySchema = z
+  .object({
   q: safeText().trim().max(200, { message: 'must be at most 200 characters' }).optional(),
   status: z.enum(ORDER_STATUSES, fieldMessage(`must be one of ${ORDER_STATUSES.join(', ')}`)).optional(),
   from: isoDate.optional().describe('Placed on or after this day (store time, Central)'),
@@ -25,8 +37,15 @@ export const adminOrderListQuerySchema = z.object({
   sort: z.enum(ORDER_SORTS, fieldMessage(`must be one of ${ORDER_SORTS.join(', ')}`)).default('newest'),
   page: z.coerce.number(fieldMessage('must be a page number')).int({ message: 'must be a whole number' }).min(1, { message: 'must be at least 1' }).max(10_000, { message: 'must be at most 10,000' }).default(1),
   pageSize: z.coerce.number(fieldMessage('must be a number')).int({ message: 'must be a whole number' }).min(1, { message: 'must be at least 1' }).max(100, { message: 'must be at most 100' }).default(25),
-});
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must be on or after from', path: ['to'] });
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+/** The most orders one CSV export holds (the first ones in the sort asked for); the answer says when more matched. */
+export const ORDER_EXPORT_LIMIT = 10_000;
+/** Response headers of the CSV export: how many orders matched, and whether the file stops at the limit. */
+export const EXPORT_TOTAL_HEADER = 'x-total-count';
+export const EXPORT_TRUNCATED_HEADER = 'x-export-truncated';
 
 export const adminOrderSummarySchema = z
   .object({
@@ -99,7 +118,6 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrderParamsSchema = z.object({ id: z.uuid(fieldMessage('must be an order id')) });
 
-export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
 
 /** POST /admin-orders/{id}/ship */
 export const shipOrderBodySchema = z.strictObject({
@@ -179,7 +197,7 @@ export type PhoneOrderQuote = z.infer<typeof phoneOrderQuoteSchema>;
 export const dashboardSchema = z
   .object({
     today: z.string().describe('YYYY-MM-DD, store time'),
-    sameDayCutoff: z.string().describe('When today\'s same-day shipping closes, ISO time'),
+    sameDayCutoff: z.string().describe('When same-day shipping closes (ISO time): noon Central today on a business day, else on the next business day'),
     toShip: z.object({ count: z.number().int(), dueToday: z.number().int(), orders: z.array(adminOrderSummarySchema) }),
     awaitingPayment: z.number().int(),
     salesToday: z.object({ count: z.number().int(), total: moneySchema }),

@@ -91,6 +91,8 @@ export const orderSchema = z
     hasPhotoArt: z.boolean(),
     carrier: z.string().nullable(),
     trackingNumber: z.string().nullable(),
+    /** The carrier's tracking page for the parcel, once the order has shipped. */
+    trackingUrl: z.string().nullable(),
     /** A link that opens the confirmation without the session (for the email). */
     signedPath: z.string(),
   })

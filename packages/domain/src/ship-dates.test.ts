@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, estimateShipDate, firstShipDate, minutesUntilCutoff, toCentral } from './ship-dates';
+import { addBusinessDays, centralInstant, estimateShipDate, firstShipDate, minutesUntilCutoff, nextSameDayCutoff, toCentral } from './ship-dates';
 
 describe('the noon Central same-day cutoff', () => {
   it('ships the same day before noon Central on a business day', () => {
@@ -46,5 +46,22 @@ describe('estimated ship date', () => {
   it('counts business days across weekends', () => {
     expect(addBusinessDays('2026-11-20', 1)).toBe('2026-11-23');
     expect(addBusinessDays('2026-11-20', 0)).toBe('2026-11-20');
+  });
+});
+
+describe('Central wall-clock instants', () => {
+  it('finds the hour in standard and in daylight time', () => {
+    expect(centralInstant('2026-11-18', 12).toISOString()).toBe('2026-11-18T18:00:00.000Z');
+    expect(centralInstant('2026-07-01', 12).toISOString()).toBe('2026-07-01T17:00:00.000Z');
+    expect(centralInstant('2026-11-18', 0).toISOString()).toBe('2026-11-18T06:00:00.000Z');
+    // The nights the clocks change: midnight is still before the change.
+    expect(centralInstant('2026-03-08', 0).toISOString()).toBe('2026-03-08T06:00:00.000Z');
+    expect(centralInstant('2026-11-01', 0).toISOString()).toBe('2026-11-01T05:00:00.000Z');
+  });
+
+  it("gives today's noon cutoff on a business day (even after it), and Monday's at the weekend", () => {
+    expect(nextSameDayCutoff(new Date('2026-11-18T15:00:00Z')).toISOString()).toBe('2026-11-18T18:00:00.000Z');
+    expect(nextSameDayCutoff(new Date('2026-11-18T20:00:00Z')).toISOString()).toBe('2026-11-18T18:00:00.000Z');
+    expect(nextSameDayCutoff(new Date('2026-11-21T15:00:00Z')).toISOString()).toBe('2026-11-23T18:00:00.000Z');
   });
 });

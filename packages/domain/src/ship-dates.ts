@@ -94,3 +94,24 @@ export function minutesUntilCutoff(instant: Date): number | null {
   const central = toCentral(instant);
   return (SAME_DAY_CUTOFF_HOUR - central.hour) * 60 - central.minute;
 }
+
+/**
+ * The instant a Central wall-clock hour begins on a day: "2026-11-18" at 12 is 18:00 UTC (CST), "2026-07-01" at 12
+ * is 17:00 UTC (CDT). Central time is UTC-6 or UTC-5; daylight saving changes at 2 a.m., so whole hours other than
+ * 2 a.m. on those two nights exist exactly once.
+ */
+export function centralInstant(date: string, hour: number): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  for (const offset of [6, 5]) {
+    const candidate = new Date(Date.UTC(year, month - 1, day, hour + offset));
+    const central = toCentral(candidate);
+    if (central.date === date && central.hour === hour) return candidate;
+  }
+  return new Date(Date.UTC(year, month - 1, day, hour + 6));
+}
+
+/** When same-day shipping closes: at noon Central today on a business day, else at noon on the next business day. */
+export function nextSameDayCutoff(instant: Date): Date {
+  const today = toCentral(instant).date;
+  return centralInstant(isBusinessDay(today) ? today : addBusinessDays(today, 1), SAME_DAY_CUTOFF_HOUR);
+}

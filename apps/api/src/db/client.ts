@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ConfigError } from '../config';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,10 +55,50 @@ function openPostgres(url: string): Database {
   };
 }
 
+/**
+ * The embedded database is one process's: two processes writing one data directory (the shop and `admin:create`, or
+ * two shops) would corrupt it, and PGlite does not stop them. A lock file with the holder's pid does; a lock left by
+ * a process that is gone (killed, or this process's own before a restart) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'charms.pid');
+  for (;;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+      throw new ConfigError(
+        `The embedded database in ${dataDir} is open in another process (pid ${holder}, probably the running shop). Stop that process first, or set DATABASE_URL to use a PostgreSQL server.`,
+      );
+    }
+    rmSync(lockFile, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : resolve(dataDir), { extensions: { pg_trgm } });
+  const unlock = inMemory ? () => {} : lockDataDir(resolve(dataDir));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? dataDir : resolve(dataDir), { extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -66,7 +107,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: once(() => client.close()),
+    close: once(() => client.close().finally(unlock)),
   };
 }
 

@@ -1,7 +1,7 @@
 import braintree from 'braintree';
 import { describe, expect, it } from 'vitest';
 import { createBraintreeGateway } from './braintree-gateway';
-import { GatewayUnavailableError } from './gateway';
+import { GatewayRefusedError, GatewayUnavailableError } from './gateway';
 
 /**
  * The Braintree gateway against the official SDK with recorded responses: the SDK's HTTP client is replaced by
@@ -140,11 +140,49 @@ describe('the Braintree gateway (official SDK, recorded responses)', () => {
     const voided = { transaction: { ...approved.transaction, status: 'voided' } };
     const gateway = createBraintreeGateway(settings, sdkWith({ '/void': voided, '/refund': { transaction: { id: 'rf1', type: 'credit', status: 'submitted_for_settlement' } } }).sdk);
     await expect(gateway.void('k3dw8p2e')).resolves.toBeUndefined();
-    await expect(gateway.refund('k3dw8p2e', 1000)).resolves.toBeUndefined();
+    await expect(gateway.refund('k3dw8p2e', 1000)).resolves.toEqual({ refundTransactionId: 'rf1' });
     const refusing = createBraintreeGateway(
       settings,
       sdkWith({ '/void': { apiErrorResponse: { errors: { errors: [] }, message: 'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.', params: {} } } }).sdk,
     );
     await expect(refusing.void('settled1')).rejects.toThrow(/can only be voided/);
+  });
+
+  it('refuses with the typed error and Braintree\'s code: not voidable once settled, not refundable before, too large', async () => {
+    const error = (code: string, message: string) => ({
+      apiErrorResponse: { errors: { errors: [], transaction: { errors: [{ attribute: 'base', code, message }] } }, message, params: {} },
+    });
+    const voidRefused = createBraintreeGateway(
+      settings,
+      sdkWith({ '/void': error('91504', 'Transaction can only be voided if status is authorized, submitted_for_settlement, or - for PayPal - settlement_pending.') }).sdk,
+    );
+    await expect(voidRefused.void('settled1')).rejects.toMatchObject({ code: '91504' });
+    await expect(voidRefused.void('settled1')).rejects.toBeInstanceOf(GatewayRefusedError);
+    const notSettled = createBraintreeGateway(settings, sdkWith({ '/refund': error('91506', 'Cannot refund transaction unless it is settled.') }).sdk);
+    await expect(notSettled.refund('k3dw8p2e', 100)).rejects.toMatchObject({ code: '91506', message: 'Cannot refund transaction unless it is settled.' });
+    const tooLarge = createBraintreeGateway(settings, sdkWith({ '/refund': error('91521', 'Refund amount is too large.') }).sdk);
+    await expect(tooLarge.refund('k3dw8p2e', 99_999)).rejects.toMatchObject({ code: '91521' });
+  });
+
+  it('reads a charge: its status, amount and what its refunds gave back', async () => {
+    const { sdk, requests } = sdkWith({
+      '/transactions/k3dw8p2e': { transaction: { ...approved.transaction, status: 'settled', refundIds: ['rf1', 'rf2'] } },
+      '/transactions/rf1': { transaction: { id: 'rf1', type: 'credit', status: 'submitted_for_settlement', amount: '10.00' } },
+      '/transactions/rf2': { transaction: { id: 'rf2', type: 'credit', status: 'voided', amount: '5.00' } },
+    });
+    const gateway = createBraintreeGateway(settings, sdk);
+    expect(await gateway.transaction('k3dw8p2e')).toEqual({ transactionId: 'k3dw8p2e', status: 'settled', amountCents: 4970, refundedCents: 1000 });
+    expect(requests.map((request) => `${request.method} ${request.url.replace(/^.*\/transactions/, '/transactions')}`)).toEqual([
+      'GET /transactions/k3dw8p2e',
+      'GET /transactions/rf1',
+      'GET /transactions/rf2',
+    ]);
+  });
+
+  it('answers null for a transaction Braintree does not know, and "unavailable" when it cannot be asked', async () => {
+    const notFound = Object.assign(new Error('Not Found'), { type: 'notFoundError', name: 'notFoundError' });
+    expect(await createBraintreeGateway(settings, sdkWith({ '/transactions/nope1234': notFound }).sdk).transaction('nope1234')).toBeNull();
+    const down = createBraintreeGateway(settings, sdkWith({ '/transactions/k3dw8p2e': new Error('ECONNRESET') }).sdk);
+    await expect(down.transaction('k3dw8p2e')).rejects.toBeInstanceOf(GatewayUnavailableError);
   });
 });

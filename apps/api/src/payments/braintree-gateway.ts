@@ -1,5 +1,5 @@
 import braintree from 'braintree';
-import { GatewayUnavailableError, type PaymentGateway, type SaleResult } from './gateway';
+import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type SaleResult } from './gateway';
 
 export interface BraintreeSettings {
   merchantId: string;
@@ -81,13 +81,43 @@ export function createBraintreeGateway(settings: BraintreeSettings, sdk?: braint
       const charged = found.find((transaction) => ['authorized', 'submitted_for_settlement', 'settling', 'settled'].includes(transaction.status));
       return charged ? { transactionId: charged.id, status: charged.status } : null;
     },
+    async transaction(transactionId) {
+      const found = await find(transactionId);
+      if (!found) return null;
+      // Braintree lists a sale's refunds by id; what was given back is the sum of those not voided or failed.
+      const refunds = await Promise.all((found.refundIds ?? []).map(find));
+      const refundedCents = refunds
+        .filter((refund) => refund && !['voided', 'failed', 'processor_declined', 'gateway_rejected'].includes(refund.status))
+        .reduce((sum, refund) => sum + cents(refund!.amount), 0);
+      return { transactionId: found.id, status: found.status, amountCents: cents(found.amount), refundedCents };
+    },
     async void(transactionId) {
       const result = await reach(() => gateway.transaction.void(transactionId));
-      if (!result.success) throw new Error(`Braintree refused to void ${transactionId}: ${result.message}`);
+      if (!result.success) throw refused(result);
     },
     async refund(transactionId, amountCents) {
       const result = await reach(() => gateway.transaction.refund(transactionId, amountCents === undefined ? undefined : (amountCents / 100).toFixed(2)));
-      if (!result.success) throw new Error(`Braintree refused to refund ${transactionId}: ${result.message}`);
+      if (!result.success) throw refused(result);
+      return { refundTransactionId: result.transaction.id };
     },
   };
+
+  /** A transaction, or null when Braintree has none by that id. */
+  async function find(transactionId: string): Promise<braintree.Transaction | null> {
+    try {
+      return await gateway.transaction.find(transactionId);
+    } catch (error) {
+      if ((error as { type?: string }).type === 'notFoundError') return null;
+      throw new GatewayUnavailableError(`Braintree did not answer: ${(error as Error).name}`, { cause: error });
+    }
+  }
+}
+
+/** Braintree's amounts are decimal strings of dollars. */
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** A refusal, with Braintree's validation error code (91504 not voidable, 91506 not settled, 91521 too large...). */
+function refused(result: { message: string; errors?: { deepErrors(): { code: string; message: string }[] } }) {
+  const [first] = result.errors?.deepErrors() ?? [];
+  return new GatewayRefusedError(first?.code ?? 'refused', first?.message ?? result.message);
 }

@@ -18,6 +18,37 @@ export type SaleResult =
 /** The gateway could not be reached or did not answer in time: whether a charge happened is unknown. */
 export class GatewayUnavailableError extends Error {}
 
+/**
+ * The gateway answered and refused, with Braintree's validation error code: 91504 (only an unsettled charge can be
+ * voided), 91506 (only a settled charge can be refunded), 91521 (the refund is larger than what is left), 91512
+ * (refunded in full already), 91505 (a refund of a refund, or of no sale). Nothing happened at the gateway.
+ */
+export class GatewayRefusedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const CANNOT_VOID = '91504';
+export const NOT_SETTLED = '91506';
+export const REFUND_TOO_LARGE = '91521';
+export const FULLY_REFUNDED = '91512';
+
+/** A charge's state at the gateway: the money it took and what has been given back of it. */
+export interface TransactionState {
+  transactionId: string;
+  /** Braintree's statuses: authorized, submitted_for_settlement, settling, settled, voided, processor_declined... */
+  status: string;
+  amountCents: number;
+  refundedCents: number;
+}
+
+/** A charge can be voided (cancelled whole, nothing ever taken) only before it settles. */
+export const VOIDABLE_STATUSES: readonly string[] = ['authorized', 'submitted_for_settlement', 'settlement_pending'];
+
 export interface PaymentGateway {
   name: 'test' | 'braintree';
   environment: 'test' | 'sandbox' | 'production';
@@ -25,8 +56,15 @@ export interface PaymentGateway {
   sale(request: SaleRequest): Promise<SaleResult>;
   /** The transaction made for an order, if any (to settle a charge whose answer was lost). */
   findByOrderId(orderId: string): Promise<{ transactionId: string; status: string } | null>;
+  /** A charge's state, or null when the gateway knows no such transaction. */
+  transaction(transactionId: string): Promise<TransactionState | null>;
+  /** Cancels an unsettled charge whole; GatewayRefusedError 91504 once it has settled. */
   void(transactionId: string): Promise<void>;
-  refund(transactionId: string, amountCents?: number): Promise<void>;
+  /**
+   * Gives back part or all (no amount) of a settled charge, as a refund transaction of its own, whose id is
+   * returned; GatewayRefusedError 91506 before it settles, 91521 above what is left.
+   */
+  refund(transactionId: string, amountCents?: number): Promise<{ refundTransactionId: string }>;
 }
 
 /** Braintree's documented sandbox nonces: fixtures that stand for a card and may be used again and again. */

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GatewayRefusedError } from './gateway';
 import { createTestGateway } from './test-gateway';
 
 describe('the local test gateway behaves like the Braintree sandbox', () => {
@@ -45,5 +46,58 @@ describe('the local test gateway behaves like the Braintree sandbox', () => {
     expect(await later.findByOrderId('order-7')).toEqual({ transactionId: result.transactionId, status: 'submitted_for_settlement' });
     await later.void(result.transactionId);
     expect(await charging.findByOrderId('order-7')).toBeNull();
+  });
+
+  describe('voids and refunds as the sandbox does', () => {
+    const charge = async (gateway: ReturnType<typeof createTestGateway>, amountCents = 5000) => {
+      const result = await gateway.sale({ amountCents, nonce: 'fake-valid-visa-nonce', orderId: 'order-r' });
+      if (result.outcome !== 'approved') throw new Error('expected approval');
+      return result.transactionId;
+    };
+
+    it('voids an unsettled charge whole, and refuses to refund it (91506)', async () => {
+      const gateway = createTestGateway({ settleAfterMs: 60_000 });
+      const id = await charge(gateway);
+      expect(await gateway.transaction(id)).toEqual({ transactionId: id, status: 'submitted_for_settlement', amountCents: 5000, refundedCents: 0 });
+      await expect(gateway.refund(id, 1000)).rejects.toMatchObject({ code: '91506', message: 'Cannot refund transaction unless it is settled.' });
+      await gateway.void(id);
+      expect(await gateway.transaction(id)).toMatchObject({ status: 'voided', refundedCents: 0 });
+      await expect(gateway.void(id)).rejects.toMatchObject({ code: '91504' });
+    });
+
+    it('settles at once with settleAfterMs 0, then refuses voids (91504) and refunds in parts up to what is left (91521)', async () => {
+      const gateway = createTestGateway({ settleAfterMs: 0 });
+      const id = await charge(gateway);
+      expect(await gateway.transaction(id)).toMatchObject({ status: 'settled' });
+      await expect(gateway.void(id)).rejects.toBeInstanceOf(GatewayRefusedError);
+      await expect(gateway.void(id)).rejects.toMatchObject({ code: '91504' });
+      const first = await gateway.refund(id, 2000);
+      await expect(gateway.refund(id, 3001)).rejects.toMatchObject({ code: '91521', message: 'Refund amount is too large.' });
+      const rest = await gateway.refund(id);
+      expect(first.refundTransactionId).not.toBe(rest.refundTransactionId);
+      expect(first.refundTransactionId).not.toBe(id);
+      expect(await gateway.transaction(id)).toEqual({ transactionId: id, status: 'settled', amountCents: 5000, refundedCents: 5000 });
+      expect(await gateway.transaction(rest.refundTransactionId)).toMatchObject({ amountCents: 3000 });
+      await expect(gateway.refund(id, 1)).rejects.toMatchObject({ code: '91512' });
+      await expect(gateway.refund(rest.refundTransactionId, 1)).rejects.toMatchObject({ code: '91505' });
+      // A settled charge is still the order's charge.
+      expect(await gateway.findByOrderId('order-r')).toEqual({ transactionId: id, status: 'settled' });
+    });
+
+    it('settles when told to, as the sandbox testing API does; an unknown transaction reads as null', async () => {
+      const gateway = createTestGateway();
+      const id = await charge(gateway);
+      expect(await gateway.transaction(id)).toMatchObject({ status: 'submitted_for_settlement' });
+      await gateway.settle(id);
+      expect((await gateway.refund(id, 100)).refundTransactionId).toMatch(/^[0-9a-f]{8}$/);
+      expect(await gateway.transaction('nope')).toBeNull();
+    });
+
+    it('keeps refunds in the ledger file, for every process', async () => {
+      const ledgerFile = join(mkdtempSync(join(tmpdir(), 'ledger-')), 'transactions.jsonl');
+      const id = await charge(createTestGateway({ ledgerFile, settleAfterMs: 0 }));
+      await createTestGateway({ ledgerFile }).refund(id, 1500);
+      expect(await createTestGateway({ ledgerFile }).transaction(id)).toMatchObject({ status: 'settled', refundedCents: 1500 });
+    });
   });
 });

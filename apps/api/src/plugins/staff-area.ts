@@ -46,7 +46,7 @@ export const staffArea: FastifyPluginAsyncZod<{ routes: FastifyPluginAsyncZod[] 
   app.decorateRequest('staff', null as unknown as StaffPrincipal);
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[STAFF_SESSION_COOKIE];
-    const staff = token ? await findSession(app.database.db, token, new Date()) : null;
+    const staff = token ? await findSession(app.database.db, token, app.clock.now()) : null;
     if (!staff) {
       if (token) clearStaffCookies(request, reply);
       throw signInRequired();

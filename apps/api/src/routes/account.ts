@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearStaffCookies, staffCookieOptions } from '../plugins/staff-area';
 import { signIn } from '../staff/sign-in';
-import { type StaffPrincipal, csrfToken, endSession, findSession, sessionEndsAt } from '../staff/sessions';
+import { type StaffPrincipal, csrfToken, endSession, sessionEndsAt } from '../staff/sessions';
 
 const tags = ['staff'];
 
@@ -40,17 +40,10 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const now = new Date();
-      const session = await signIn(app.database.db, app.rateLimiter, request.body, request.ip, now);
-      // A session the browser already had ends: each sign-in gets a new id, and the old one opens nothing.
-      const previous = request.cookies[STAFF_SESSION_COOKIE];
-      if (previous) {
-        const old = await findSession(app.database.db, previous, now);
-        if (old) await endSession(app.database.db, old.sessionHash);
-      }
-      reply.setCookie(STAFF_SESSION_COOKIE, session.token, staffCookieOptions(request, true));
-      const principal = await findSession(app.database.db, session.token, now);
-      return sessionView(principal!, issueCsrfToken(request, reply, session.sessionHash));
+      const context = { db: app.database.db, limiter: app.rateLimiter, clock: app.clock, ip: request.ip, previousToken: request.cookies[STAFF_SESSION_COOKIE] };
+      const { token, principal } = await signIn(context, request.body);
+      reply.setCookie(STAFF_SESSION_COOKIE, token, staffCookieOptions(request, true));
+      return sessionView(principal, issueCsrfToken(request, reply, principal.sessionHash));
     },
   );
 };

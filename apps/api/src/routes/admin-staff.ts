@@ -25,6 +25,6 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, summary: 'Change a staff account; disabling it or setting its password ends its sessions (owners)', params: staffIdParamsSchema, body: updateStaffBodySchema, response: { 200: staffMemberSchema, ...errors } },
     },
-    async (request) => updateStaff(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateStaff(db, actorOf(request), request.params.id, request.body, request.staff.sessionHash),
   );
 };

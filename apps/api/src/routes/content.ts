@@ -1,11 +1,11 @@
 import { contentQuerySchema, contentResponseSchema } from '@charms/contracts/content';
 import { errorBodySchema } from '@charms/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getContentPage } from '../services/content';
+import { contentValuesOf, getContentPage } from '../services/content';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const values = { storeName: app.config.STORE_NAME, storePhone: app.config.STORE_PHONE, photoArtEmail: app.config.PHOTOART_EMAIL };
+  const values = contentValuesOf(app.config);
 
   app.get(
     '/content',

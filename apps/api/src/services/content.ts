@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import xss from 'xss';
 
 // xss is CommonJS: under Node's ESM loader only some names are importable directly, so take them from the default export.
-const { FilterXSS, safeAttrValue } = xss as unknown as typeof import('xss');
+const { FilterXSS, friendlyAttrValue } = xss as unknown as typeof import('xss');
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { cmsPages } from '../db/schema';
 import { notFound } from '../http-error';
@@ -15,10 +16,12 @@ export interface ContentValues {
   photoArtEmail: string;
 }
 
+export const contentValuesOf = (config: Config): ContentValues => ({ storeName: config.STORE_NAME, storePhone: config.STORE_PHONE, photoArtEmail: config.PHOTOART_EMAIL });
+
 /**
  * An allow-list of the markup a content page needs. Everything else is dropped with its content when it can run
- * code (script, style, iframe...), or reduced to its text otherwise. Links keep only http(s), mailto, tel and
- * site-relative targets.
+ * code (script, style, iframe...), or reduced to its text otherwise. No tag keeps a style or class attribute, so
+ * nothing can be positioned over the page or borrow the storefront's own classes; no on* handler is allowed.
  */
 const allowedTags: Record<string, string[]> = {
   h2: ['id'], h3: ['id'], h4: ['id'], p: [], br: [], hr: [], strong: [], em: [], b: [], i: [], small: [],
@@ -28,25 +31,43 @@ const allowedTags: Record<string, string[]> = {
   section: ['aria-labelledby'], figure: [], figcaption: [],
   img: ['src', 'alt', 'width', 'height', 'loading'],
 };
-const SAFE_URL = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
+
+/**
+ * Links and images keep only http(s), mailto, tel, site-relative (not //host or /\host, which browsers read as
+ * another site) and #fragment targets. The test runs on the value as a browser reads it: character references
+ * decoded (&#106;avascript:, &colon;) and every space and control character removed (java\tscript:), so no
+ * spelling of javascript:, data: or vbscript: gets through.
+ */
+const SAFE_URL = /^(https?:\/\/|mailto:|tel:|\/(?![/\\])|#)/i;
+const SPACE_OR_CONTROL = /[\u0000-\u0020\u007F-\u00A0\u1680\u180E\u2000-\u200F\u2028\u2029\u202F\u205F\u3000\uFEFF]/g;
+export const isSafeContentUrl = (value: string) => SAFE_URL.test(friendlyAttrValue(value).replace(SPACE_OR_CONTROL, ''));
 
 const sanitizer = new FilterXSS({
   whiteList: allowedTags,
   stripIgnoreTag: true,
-  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'],
+  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'noembed', 'noframes', 'xmp', 'textarea', 'title'],
   allowCommentTag: false,
-  safeAttrValue: (tag, name, value, cssFilter) => {
-    if ((name === 'href' || name === 'src') && !SAFE_URL.test(value.trim())) return '';
-    return safeAttrValue(tag, name, value, cssFilter);
-  },
+  // An unsafe link target is dropped with its attribute (an empty href would still be a link to this page).
+  onTagAttr: (_tag, name, value, isWhiteAttr) => (isWhiteAttr && (name === 'href' || name === 'src') && !isSafeContentUrl(value) ? '' : undefined),
 });
 
+/**
+ * The sanitizer marks where it drops a tag with its body as [removed], and leaves the mark when the tag is never
+ * closed (<script>x): the marks are taken out, and the same words typed in a page are kept by writing their [ as
+ * a character reference first.
+ */
+const REMOVED_MARK = /\[\/?removed\]/g;
+
+/** Reduces a content page's HTML to the allow-list; run when a page is saved and again when it is served. */
 export function sanitizeContentHtml(html: string): string {
-  return sanitizer.process(html);
+  return sanitizer.process(html.replace(REMOVED_MARK, (mark) => `&#91;${mark.slice(1)}`)).replace(REMOVED_MARK, '');
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/** A page's body as the storefront shows it: values filled in, then sanitized (what the admin's preview shows too). */
+export const renderContentHtml = (html: string, values: ContentValues) => sanitizeContentHtml(fillContentValues(html, values));
 
 const PLACEHOLDER = /\{\{(storeName|storePhone|photoArtEmail)\}\}/g;
 
@@ -77,6 +98,6 @@ export async function getContentPage(db: Db, objectKey: string, values: ContentV
     htmlHeadMetaDescription: fillContentValues(page.metaDescription, values, 'text'),
     canonicalUrl: page.path,
     dataLayers: [],
-    cmsData: sanitizeContentHtml(fillContentValues(page.html, values)),
+    cmsData: renderContentHtml(page.html, values),
   };
 }

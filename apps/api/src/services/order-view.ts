@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Address, Order } from '@charms/contracts/checkout';
 import type { BagLineKind, BagTotals } from '@charms/domain/bag';
 import { ENGRAVING_FONTS } from '@charms/domain/engraving';
+import { trackingUrl } from '@charms/domain/tracking';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
@@ -75,6 +76,7 @@ export function presentOrder(order: OrderRow, lines: OrderLineView[], secret: st
     hasPhotoArt: lines.some((line) => line.isPhotoArt),
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
+    trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
     signedPath: `/order/confirmation/${order.number}?token=${orderToken(order.number, secret)}`,
   };
 }

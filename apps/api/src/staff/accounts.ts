@@ -31,27 +31,37 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
   return (await db.select().from(staffAccounts).orderBy(asc(staffAccounts.name))).map(presentStaff);
 }
 
+/** Who `npm run admin:create` is in the audit trail: whoever can run commands on the shop's server. */
+export const COMMAND_LINE_ACTOR: Actor = { name: 'Command line (admin:create)' };
+
 /**
  * Creates an account, or (for `npm run admin:create`) resets the one with that email: new password, role and name,
  * enabled again, and its open sessions ended. Returns whether it was created.
  */
-export async function createOrResetStaff(db: Db, input: { email: string; password: string; role: StaffRole; name?: string }): Promise<{ created: boolean; staff: StaffMember }> {
+export async function createOrResetStaff(
+  db: Db,
+  input: { email: string; password: string; role: StaffRole; name?: string },
+  actor: Actor = COMMAND_LINE_ACTOR,
+): Promise<{ created: boolean; staff: StaffMember }> {
   const passwordHash = await hashPassword(input.password);
-  const existing = await findStaffByEmail(db, input.email);
-  if (existing) {
-    const [row] = await db
-      .update(staffAccounts)
-      .set({ passwordHash, role: input.role, name: input.name ?? existing.name, disabledAt: null, updatedAt: sql`now()` })
-      .where(eq(staffAccounts.id, existing.id))
-      .returning();
-    await endAllSessions(db, existing.id);
-    return { created: false, staff: presentStaff(row!) };
-  }
-  const [row] = await db
-    .insert(staffAccounts)
-    .values({ id: randomUUID(), email: input.email.toLowerCase(), name: input.name ?? input.email.split('@')[0]!, role: input.role, passwordHash })
-    .returning();
-  return { created: true, staff: presentStaff(row!) };
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const existing = await findStaffByEmail(tx, input.email);
+    const [row] = existing
+      ? await tx
+          .update(staffAccounts)
+          .set({ passwordHash, role: input.role, name: input.name ?? existing.name, disabledAt: null, updatedAt: sql`now()` })
+          .where(eq(staffAccounts.id, existing.id))
+          .returning()
+      : await tx
+          .insert(staffAccounts)
+          .values({ id: randomUUID(), email: input.email.toLowerCase(), name: input.name ?? input.email.split('@')[0]!, role: input.role, passwordHash })
+          .returning();
+    if (existing) await endAllSessions(tx, existing.id);
+    const action = existing ? 'staff.reset' : 'staff.created';
+    await recordAudit(tx, actor, { subjectType: 'staff_account', subjectId: row!.id, action, details: { email: row!.email, role: row!.role } });
+    return { created: !existing, staff: presentStaff(row!) };
+  });
 }
 
 /** An owner adds an account from the admin. */
@@ -72,10 +82,11 @@ export async function addStaff(db: Db, actor: Actor, body: CreateStaffBody): Pro
 }
 
 /**
- * An owner changes an account. Disabling it or setting its password ends its open sessions at once. An owner
- * cannot disable or demote themself (the shop would be left without anyone able to manage staff).
+ * An owner changes an account. Disabling it or setting its password ends its open sessions at once (an owner who
+ * sets their own password keeps the session they did it from: `currentSession`). An owner cannot disable or
+ * demote themself (the shop would be left without anyone able to manage staff).
  */
-export async function updateStaff(db: Db, actor: Actor & { id: string }, id: string, body: UpdateStaffBody): Promise<StaffMember> {
+export async function updateStaff(db: Db, actor: Actor & { id: string }, id: string, body: UpdateStaffBody, currentSession?: string): Promise<StaffMember> {
   if (id === actor.id && (body.disabled === true || body.role === 'staff')) {
     throw new HttpError(409, 'OWN_ACCOUNT', 'You cannot disable your own account or take away your own owner role; ask another owner.');
   }
@@ -94,7 +105,7 @@ export async function updateStaff(db: Db, actor: Actor & { id: string }, id: str
       .where(eq(staffAccounts.id, id))
       .returning();
     if (!row) throw notFound('There is no staff account with this id.');
-    if (body.disabled === true || passwordHash !== undefined) await endAllSessions(tx, id);
+    if (body.disabled === true || passwordHash !== undefined) await endAllSessions(tx, id, id === actor.id ? currentSession : undefined);
     const changed = { ...body, ...(body.password === undefined ? {} : { password: 'reset' }) };
     await recordAudit(tx, actor, { subjectType: 'staff_account', subjectId: id, action: 'staff.updated', details: changed });
     return presentStaff(row);

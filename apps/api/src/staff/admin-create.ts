@@ -23,9 +23,13 @@ try {
   ({ values } = parseArgs({
     options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'owner' }, name: { type: 'string' } },
     strict: true,
+    // Run from the built server as `index.js admin:create --email ...`, the command's name comes first.
+    args: process.argv.slice(process.argv[2] === 'admin:create' ? 3 : 2),
   }));
 } catch (error) {
-  fail((error as Error).message);
+  // A stray argument is often part of a password typed without quotes: it is not repeated on the screen.
+  const { code, message } = error as { code?: string; message: string };
+  fail(code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' ? 'Unexpected argument (not shown: it may be part of a password). Quote a password that has spaces.' : message);
 }
 const email = staffEmailSchema.safeParse(values.email);
 if (!email.success) fail(`--email ${values.email === undefined ? 'is required' : email.error.issues[0]!.message}`);
@@ -46,6 +50,9 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) fail(error.message);
+  // The database's own words, not the failed query's message: that carries its parameters (email, password hash).
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  console.error(`Could not create the account: ${cause instanceof Error ? cause.message : String(cause)}`);
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { StaffRole } from '@charms/contracts/staff';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { staffSessions } from '../db/schema';
@@ -28,19 +28,15 @@ export interface StaffPrincipal {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
 /** Starts a session: a new random token every sign-in (no fixation); the database keeps only its hash. */
-export async function startSession(db: Db, staffId: string, ip: string, now: Date): Promise<{ token: string; sessionHash: string }> {
+export async function startSession(db: Db, staffId: string, ip: string, now: Date) {
   const token = randomBytes(32).toString('base64url');
   const sessionHash = hashToken(token);
-  await db.insert(staffSessions).values({
-    tokenHash: sessionHash,
-    staffId,
-    ip,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
-  });
-  return { token, sessionHash };
+  const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
+  await db.insert(staffSessions).values({ tokenHash: sessionHash, staffId, ip, createdAt: now, lastSeenAt: now, expiresAt });
+  return { token, sessionHash, createdAt: now, lastSeenAt: now, expiresAt };
 }
 
 /**
@@ -48,7 +44,7 @@ export async function startSession(db: Db, staffId: string, ip: string, now: Dat
  * its 12 hours, or its account is disabled. A live session's idle clock is refreshed.
  */
 export async function findSession(db: Db, token: string, now: Date): Promise<StaffPrincipal | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!TOKEN_FORMAT.test(token)) return null;
   const sessionHash = hashToken(token);
   const [row] = await queryRows<Omit<StaffPrincipal, 'sessionHash'> & { role: StaffRole }>(
     db,
@@ -78,9 +74,17 @@ export async function endSession(db: Db, sessionHash: string): Promise<void> {
   await db.update(staffSessions).set({ endedAt: sql`now()` }).where(and(eq(staffSessions.tokenHash, sessionHash), isNull(staffSessions.endedAt)));
 }
 
-/** Ends every open session of an account (disabled, or its password reset). */
-export async function endAllSessions(db: Db, staffId: string): Promise<void> {
-  await db.update(staffSessions).set({ endedAt: sql`now()` }).where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.endedAt)));
+/** Ends the session a browser's cookie names, whoever's it is and whether or not it was still live. */
+export async function endSessionOfToken(db: Db, token: string): Promise<void> {
+  if (TOKEN_FORMAT.test(token)) await endSession(db, hashToken(token));
+}
+
+/** Ends every open session of an account (disabled, or its password reset), but `except` the one given. */
+export async function endAllSessions(db: Db, staffId: string, except?: string): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ endedAt: sql`now()` })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.endedAt), except === undefined ? undefined : ne(staffSessions.tokenHash, except)));
 }
 
 /**

@@ -1,17 +1,19 @@
 import type { AuthenticateBody } from '@charms/contracts/staff';
+import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { HttpError } from '../http-error';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { type AttemptPolicy, limitAttempts } from '../services/attempt-limits';
 import { recordAudit } from './audit';
-import { findStaffByEmail, presentStaff } from './accounts';
+import { findStaffByEmail } from './accounts';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords';
-import { startSession } from './sessions';
+import { type StaffPrincipal, endSessionOfToken, startSession } from './sessions';
 
 /**
  * Failed sign-ins are counted per email typed (whether or not an account has it, so the lock says nothing about
  * which emails exist) and per address, in the shared limiter: every instance sees the same counts. Each failure
- * after the third in the window is answered a second late; the tenth locks the email for the rest of the window.
+ * after the third in the window is answered a second late; the tenth locks the email for the rest of the window
+ * (a correct password included), and the fiftieth the address.
  */
 export const SIGN_IN_ATTEMPTS: AttemptPolicy = {
   name: 'sign-in',
@@ -21,12 +23,26 @@ export const SIGN_IN_ATTEMPTS: AttemptPolicy = {
   tooMany: (wait) => `Too many failed sign-ins. Sign-in is locked for ${wait} minute${wait > 1 ? 's' : ''}; ask an owner if you have forgotten your password.`,
   counts: (error) => error.code === 'SIGN_IN_FAILED',
 };
-const SLOW_AFTER_FAILURES = 3;
-const SLOW_DOWN_MS = 1_000;
+export const SLOW_AFTER_FAILURES = 3;
+export const SLOW_DOWN_MS = 1_000;
 
 const signInFailed = () => new HttpError(401, 'SIGN_IN_FAILED', 'That email and password do not match an active staff account.');
 
-export async function signIn(db: Db, limiter: RateLimiter, body: AuthenticateBody, ip: string, now: Date) {
+export interface SignInContext {
+  db: Db;
+  limiter: RateLimiter;
+  clock: Clock;
+  ip: string;
+  /** The session token the browser already had, if any: it ends at sign-in, whoever's it was. */
+  previousToken?: string | undefined;
+}
+
+/**
+ * Signs a staff member in: a new session (a new token every time) and the browser's previous one ended, so a
+ * token planted in the browser before sign-in opens nothing after it. Wrong email, wrong password and a
+ * disabled account get one and the same answer, after the same hashing work.
+ */
+export async function signIn({ db, limiter, clock, ip, previousToken }: SignInContext, body: AuthenticateBody): Promise<{ token: string; principal: StaffPrincipal }> {
   const email = body.email.toLowerCase();
   return limitAttempts(limiter, SIGN_IN_ATTEMPTS, { sessionId: `email:${email}`, address: ip }, async () => {
     const account = await findStaffByEmail(db, email);
@@ -34,11 +50,19 @@ export async function signIn(db: Db, limiter: RateLimiter, body: AuthenticateBod
     const matches = await verifyPassword(body.password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !matches || account.disabledAt) {
       const failures = await limiter.take(`sign-in-slow:${email}`, SLOW_AFTER_FAILURES, SIGN_IN_ATTEMPTS.windowSeconds);
-      if (failures.retryAfter > 0) await new Promise((resolve) => setTimeout(resolve, SLOW_DOWN_MS));
+      if (failures.retryAfter > 0) await clock.sleep(SLOW_DOWN_MS);
       throw signInFailed();
     }
-    const session = await startSession(db, account.id, ip, now);
-    await recordAudit(db, { id: account.id, name: account.name, ip }, { subjectType: 'staff_account', subjectId: account.id, action: 'staff.signed_in' });
-    return { ...session, staff: presentStaff(account) };
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      if (previousToken) await endSessionOfToken(tx, previousToken);
+      const session = await startSession(tx, account.id, ip, clock.now());
+      await recordAudit(tx, { id: account.id, name: account.name, ip }, { subjectType: 'staff_account', subjectId: account.id, action: 'staff.signed_in' });
+      const { token, ...times } = session;
+      return {
+        token,
+        principal: { id: account.id, email: account.email, name: account.name, role: account.role, accountCreatedAt: account.createdAt, ...times },
+      };
+    });
   });
 }

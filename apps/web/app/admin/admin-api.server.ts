@@ -95,8 +95,8 @@ export function adminApi(request: Request, context: AppLoadContext) {
     ship: (csrf: string | null, id: string, body: z.input<typeof shipOrderBodySchema>) => call<AdminOrder>('POST', `${order(id)}/ship`, { csrf, body }),
     cancel: (csrf: string | null, id: string, body: z.input<typeof cancelOrderBodySchema>) => call<AdminOrder>('POST', `${order(id)}/cancel`, { csrf, body }),
     refund: (csrf: string | null, id: string, body: z.input<typeof refundOrderBodySchema>) => call<AdminOrder>('POST', `${order(id)}/refunds`, { csrf, body }),
-    resendConfirmation: (csrf: string | null, id: string) => call<AdminOrder>('POST', `${order(id)}/resend-confirmation`, { csrf, body: {} }),
-    addNote: (csrf: string | null, id: string, body: z.input<typeof orderNoteBodySchema>) => call<AdminOrder>('POST', `${order(id)}/notes`, { csrf, body }),
+    resendConfirmation: (csrf: string | null, id: string) => call<unknown>('POST', `${order(id)}/resend-confirmation`, { csrf, body: {} }),
+    addNote: (csrf: string | null, id: string, body: z.input<typeof orderNoteBodySchema>) => call<unknown>('POST', `${order(id)}/notes`, { csrf, body }),
   };
 }
 

@@ -21,15 +21,20 @@ export function succeeded(admin: AdminApi, intent: string, message: string) {
 }
 
 /** A form the page itself found wrong before asking the API (e.g. an amount that is not a number). */
-export function refused(admin: AdminApi, intent: string, message: string, fields: Record<string, string> = {}) {
-  return data<FormResult>({ intent, ok: false, message, fields }, { status: 400, headers: admin.headers() });
+export function refused(admin: AdminApi, intent: string, message: string, fields: Record<string, string> = {}, values?: Record<string, string>) {
+  return data<FormResult>({ intent, ok: false, message, fields, ...(values ? { values } : {}) }, { status: 400, headers: admin.headers() });
+}
+
+/** A change that needs a second, deliberate click (cancelling an order): the page asks, with what was sent. */
+export function confirmFirst(admin: AdminApi, intent: string, message: string, values: Record<string, string>) {
+  return data<FormResult>({ intent, ok: false, code: 'CONFIRM', message, values }, { headers: admin.headers() });
 }
 
 /**
  * The API's refusal of a form, in its words, next to the form: a mistake in a field (400), a missing CSRF token
  * (403), a change the order's status does not allow (409). Anything else (a redirect to sign in, a 5xx) is thrown on.
  */
-export function failed(admin: AdminApi, intent: string, error: unknown, fieldNames: Record<string, string> = {}) {
+export function failed(admin: AdminApi, intent: string, error: unknown, fieldNames: Record<string, string> = {}, values?: Record<string, string>) {
   if (!(error instanceof ApiError) || error.status >= 500 || isRouteErrorResponse(error)) throw error;
   const body = error.body?.error;
   const fields: Record<string, string> = {};
@@ -40,5 +45,5 @@ export function failed(admin: AdminApi, intent: string, error: unknown, fieldNam
       fields[name] = detail.message;
     }
   }
-  return data<FormResult>({ intent, ok: false, message: body?.message ?? 'That did not work. Please try again.', fields, code: body?.code }, { status: error.status, headers: admin.headers() });
+  return data<FormResult>({ intent, ok: false, message: body?.message ?? 'That did not work. Please try again.', fields, code: body?.code, ...(values ? { values } : {}) }, { status: error.status, headers: admin.headers() });
 }

@@ -5,6 +5,8 @@ export interface FormResult {
   message: string;
   fields?: Record<string, string>;
   code?: string | undefined;
+  /** What the form sent, to fill it in again (a confirmation step, or a mistake to correct). */
+  values?: Record<string, string>;
 }
 
 /** The result for one form of a page that has several (each form sends its `intent`). */

@@ -1,4 +1,5 @@
 import type { Address } from '@charms/contracts/checkout';
+import { STATUS_LABELS } from '@charms/domain/order-status';
 import { Link, data, isRouteErrorResponse } from 'react-router';
 import { shipDateInWords } from '../catalog/ship-date';
 import { TotalsList } from '../checkout/totals-list';
@@ -55,9 +56,25 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         Order number <strong data-testid="order-number">{order.number}</strong>
       </p>
       <p>
-        A confirmation is on its way to <strong>{order.email}</strong>. Estimated ship date: <strong>{shipDateInWords(order.estimatedShipDate)}</strong>
-        {order.status === 'shipped' && order.trackingNumber ? ` (shipped with ${order.carrier ?? 'the carrier'}, tracking ${order.trackingNumber})` : ''}.
+        Status: <strong data-testid="order-status">{STATUS_LABELS[order.status]}</strong>
       </p>
+      <p>
+        A confirmation is on its way to <strong>{order.email}</strong>. Estimated ship date: <strong>{shipDateInWords(order.estimatedShipDate)}</strong>.
+      </p>
+      {order.trackingNumber ? (
+        <p>
+          Shipped with {order.carrier ?? 'the carrier'}, tracking number <strong>{order.trackingNumber}</strong>
+          {order.trackingUrl ? (
+            <>
+              {': '}
+              <a href={order.trackingUrl} rel="noopener noreferrer" target="_blank">
+                track your parcel on the {order.carrier} website
+              </a>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
       {order.status === 'payment_unknown' ? (
         <p className="checkout__notice" role="status">
           We are confirming your payment with the card company. We will email you as soon as it is settled.

@@ -1,10 +1,11 @@
 import type { Db } from '../client';
-import { cmsPages } from '../schema';
+import { eq } from 'drizzle-orm';
+import { auditEvents, cmsPages } from '../schema';
 
 /**
  * The CMS pages a new shop starts with, written from the spec's claims. {{storeName}}, {{storePhone}} and
- * {{photoArtEmail}} are filled from the configuration when a page is served. Idempotent: a page that exists
- * (perhaps edited since) is left alone; a missing one is added.
+ * {{photoArtEmail}} are filled from the configuration when a page is served. A page that exists (perhaps edited
+ * since) is left alone.
  */
 export const CONTENT_PAGES: readonly (typeof cmsPages.$inferInsert)[] = [
   {
@@ -90,6 +91,12 @@ export const CONTENT_PAGES: readonly (typeof cmsPages.$inferInsert)[] = [
   },
 ];
 
+/**
+ * The starting pages, added at every start until staff first change a content page; from then on the pages are
+ * theirs, and one they deleted stays deleted.
+ */
 export async function seedContentPages(db: Db): Promise<void> {
+  const [edited] = await db.select({ id: auditEvents.id }).from(auditEvents).where(eq(auditEvents.subjectType, 'content_page')).limit(1);
+  if (edited) return;
   await db.insert(cmsPages).values([...CONTENT_PAGES]).onConflictDoNothing();
 }

@@ -1,0 +1,66 @@
+import {
+  adminContentPageSchema,
+  contentPageListSchema,
+  contentPathQuerySchema,
+  contentPreviewSchema,
+  previewContentBodySchema,
+  saveContentPageBodySchema,
+} from '@charms/contracts/admin-content';
+import { errorBodySchema } from '@charms/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../plugins/staff-area';
+import { deleteContentPage, getAdminContentPage, listContentPages, saveContentPage } from '../services/admin-content';
+import { contentValuesOf, renderContentHtml } from '../services/content';
+
+const tags = ['content'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Staff list, read, save, preview and delete the content pages the storefront shows at paths of their own. */
+export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const values = contentValuesOf(app.config);
+
+  app.get('/admin-content', { schema: { tags, summary: 'Every content page: path, title, when and by whom it was last saved', response: { 200: contentPageListSchema, ...errors } } }, async () =>
+    listContentPages(db),
+  );
+
+  app.get(
+    '/admin-content/page',
+    { schema: { tags, summary: 'One content page as stored (its HTML sanitized when it was saved)', querystring: contentPathQuerySchema, response: { 200: adminContentPageSchema, ...errors } } },
+    async (request) => getAdminContentPage(db, request.query.path),
+  );
+
+  app.put(
+    '/admin-content',
+    {
+      schema: {
+        tags,
+        summary: 'Create the page at a path, or replace the one there; its HTML is sanitized before it is stored (201 when created)',
+        body: saveContentPageBodySchema,
+        response: { 200: adminContentPageSchema, 201: adminContentPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created, page } = await saveContentPage(db, actorOf(request), request.body);
+      return reply.status(created ? 201 : 200).send(page);
+    },
+  );
+
+  app.post(
+    '/admin-content/preview',
+    {
+      schema: { tags, summary: 'The HTML as the storefront would show it ({{storeName}} and the like filled in, sanitized); saves nothing', body: previewContentBodySchema, response: { 200: contentPreviewSchema, ...errors } },
+    },
+    async (request) => ({ html: renderContentHtml(request.body.html, values) }),
+  );
+
+  app.delete(
+    '/admin-content/page',
+    { schema: { tags, summary: 'Delete the content page at a path', querystring: contentPathQuerySchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteContentPage(db, actorOf(request), request.query.path);
+      return reply.status(204).send(null);
+    },
+  );
+};
