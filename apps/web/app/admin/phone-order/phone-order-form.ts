@@ -121,11 +121,13 @@ export function quoteBody(draft: Draft): PhoneOrderQuoteBody {
 /** The order's body, checked with the API's own schema first; mistakes keyed by the form's field names. */
 export function readOrder(draft: Draft, paymentMethodNonce: string): { ok: true; body: PhoneOrderBody } | { ok: false; errors: FieldErrors } {
   const { values } = draft;
+  // The quote's body has the address's state only: the order's whole address replaces it.
+  const { shippingAddress: _stateOnly, ...priced } = quoteBody(draft);
   const candidate: z.input<typeof phoneOrderBodySchema> = {
+    ...priced,
     customer: { email: values['customer.email'] ?? '', phone: values['customer.phone'] ?? '' },
     shippingAddress: address(values, 'shippingAddress') as z.input<typeof phoneOrderBodySchema>['shippingAddress'],
     ...(values.billingSame === 'on' ? {} : { billingAddress: address(values, 'billingAddress') as z.input<typeof phoneOrderBodySchema>['shippingAddress'] }),
-    ...(quoteBody(draft) as Omit<PhoneOrderQuoteBody, 'shippingAddress'>),
     payment: values.paymentMethod === 'check' ? { method: 'check' } : { method: 'card', paymentMethodNonce },
     orderComments: values.orderComments ?? '',
     giftMessage: values.giftMessage ?? '',

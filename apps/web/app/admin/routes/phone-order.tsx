@@ -2,6 +2,7 @@ import { formatCents } from '@charms/domain/money';
 import { SHIPPING_TYPES } from '@charms/domain/shipping';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Form, type ShouldRevalidateFunctionArgs, data, useFetcher, useNavigation, useSubmit } from 'react-router';
+import { useHydrated } from '../../bag/use-hydrated';
 import { CardForm, type Tokenize } from '../../checkout/card-form';
 import { AddressFields, TextField } from '../../checkout/fields';
 import type { CardErrors } from '../../checkout/test-tokenizer';
@@ -47,6 +48,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 export default function PhoneOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { payment, phone } = loaderData;
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const submit = useSubmit();
   const edits = useFetcher<PhoneOrderState>();
   const quotes = useFetcher<QuoteAnswer>();
@@ -148,7 +150,7 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
           {state.formError}
         </p>
       ) : null}
-      <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} className="po__layout" aria-label="Phone order">
+      <Form method="post" ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} className="po__layout" aria-label="Phone order" data-hydrated={hydrated || undefined}>
         <CsrfField />
         <input type="hidden" name="idempotencyKey" value={values.idempotencyKey ?? ''} />
         <input type="hidden" name="paymentMethodNonce" ref={nonceRef} defaultValue="" />
