@@ -1,4 +1,4 @@
-import type { AdminContentPage, contentPageListSchema, contentPreviewSchema, saveContentPageBodySchema } from '@charms/contracts/admin-content';
+import type { AdminContentPage, contentPageListSchema, contentPreviewSchema, previewContentBodySchema, saveContentPageBodySchema } from '@charms/contracts/admin-content';
 import type { z } from 'zod';
 import type { AdminApi } from '../admin-api.server';
 
@@ -14,8 +14,8 @@ export function contentApi(admin: AdminApi) {
     list: () => admin.call<z.infer<typeof contentPageListSchema>>('GET', '/admin-content'),
     get: (path: string) => admin.call<AdminContentPage>('GET', byPath(path)),
     save: (csrf: string | null, body: SaveBody) => admin.call<AdminContentPage>('PUT', '/admin-content', { csrf, body }),
-    /** The body as the storefront would show it, sanitized; nothing is saved (it takes what saving takes). */
-    preview: (csrf: string | null, body: SaveBody) => admin.call<z.infer<typeof contentPreviewSchema>>('POST', '/admin-content/preview', { csrf, body }),
+    /** The body as the storefront would show it, sanitized; nothing is saved. */
+    preview: (csrf: string | null, body: z.input<typeof previewContentBodySchema>) => admin.call<z.infer<typeof contentPreviewSchema>>('POST', '/admin-content/preview', { csrf, body }),
     remove: (csrf: string | null, path: string) => admin.call<unknown>('DELETE', byPath(path), { csrf }),
   };
 }

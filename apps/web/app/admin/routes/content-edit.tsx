@@ -46,13 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const csrf = csrfOf(form);
   const values = Object.fromEntries(FIELDS.map((name) => [name, textOf(form, name)])) as Values;
   const answer = (result: Omit<EditResult, 'values'>, status = 200) => data<EditResult>({ ...result, values }, { status, headers: admin.headers() });
-  const refusal = (error: unknown) => {
-    const result = failed(admin, intent, error);
-    return data<EditResult>({ ...result.data, values }, result.init ?? undefined);
-  };
   try {
     if (intent === 'preview') {
-      const { html } = await content.preview(csrf, values);
+      // A new page may be previewed before it has a path or a title.
+      const { html } = await content.preview(csrf, { ...values, path: values.path || undefined, title: values.title || undefined });
       return answer({ intent, ok: true, message: 'The preview below shows the page as the storefront will.', previewHtml: html });
     }
     if (intent === 'save') {
@@ -65,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`/admin/content?${new URLSearchParams({ deleted: values.path })}`, { headers: admin.headers() });
     }
   } catch (error) {
-    return refusal(error);
+    return failed(admin, intent, error, {}, values);
   }
   return answer({ intent, ok: false, message: 'Choose Preview, Save or Delete.' }, 400);
 }
