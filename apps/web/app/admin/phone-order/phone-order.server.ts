@@ -56,7 +56,8 @@ export async function phoneOrderAction(admin: AdminApi, context: AppLoadContext,
 
   let search: PhoneOrderState['search'];
   let formError: string | undefined;
-  if (intent === 'search') search = await searchProducts(context, draft.values.search ?? '');
+  // The results stay after an item is added from them (a caller often wants several).
+  if (intent === 'search' || (intent.startsWith('add:') && draft.values.search?.trim())) search = await searchProducts(context, draft.values.search ?? '');
   if (intent.startsWith('add:')) {
     const product = await lookUpProduct(context, intent.slice('add:'.length));
     if (product) draft.items.push(newItem(product.item, product.metalId));

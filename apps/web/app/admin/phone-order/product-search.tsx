@@ -25,14 +25,14 @@ export function ProductSearch({ term, search, busy, onEnter }: ProductSearchProp
         <div className="admin-field po-search__field">
           <label htmlFor="po-search">Find a product</label>
           <input id="po-search" name="search" type="search" defaultValue={term} autoComplete="off" aria-describedby="po-search-hint" onKeyDown={onKeyDown} />
-          <span className="admin-field__hint" id="po-search-hint">
-            A name or a word, as on the storefront: heart, dog, initial.
-          </span>
         </div>
         <button type="submit" name="intent" value="search" className="admin-button" formNoValidate disabled={busy}>
           Search
         </button>
       </div>
+      <span className="admin-field__hint" id="po-search-hint">
+        A name or a word, as on the storefront: heart, dog, initial.
+      </span>
       <div role="status" className="po-search__status">
         {search?.message ? <p className="admin-muted">{search.message}</p> : null}
         {search && search.results.length > 0 ? (

@@ -1,4 +1,5 @@
 import type { PhoneOrderQuote } from '@charms/contracts/admin-orders';
+import { shipDateInWords } from '../../catalog/ship-date';
 import type { QuoteProblem } from './phone-order.server';
 import { type DraftItem, itemErrorInWords } from './phone-order-form';
 
@@ -48,9 +49,8 @@ export function QuoteSummary({ quote, problem, items, updating }: QuoteSummaryPr
             </thead>
             <tbody>
               {quote.lines.map((line, index) => (
-                // Lines have no id of their own; their order is the order's.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <tr key={index}>
+                // Lines have no id of their own: their place in the order is theirs.
+                <tr key={`${index}-${line.name}`}>
                   <td>
                     {line.name}
                     {line.description && line.description !== line.name ? <span className="po-lines__detail">{line.description}</span> : null}
@@ -91,7 +91,7 @@ export function QuoteSummary({ quote, problem, items, updating }: QuoteSummaryPr
             </dd>
           </dl>
           {quote.promoMessage ? <p className="admin-field__error">Promo code: {quote.promoMessage}</p> : null}
-          <p className="admin-muted">Ships by {quote.estimatedShipDate}.</p>
+          <p className="admin-muted">Ships by {shipDateInWords(quote.estimatedShipDate)}.</p>
         </>
       ) : !problem ? (
         <p className="admin-muted">Add an item to see the totals.</p>
