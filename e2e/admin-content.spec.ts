@@ -63,7 +63,10 @@ test('edit a page’s title, then delete it after the question; the storefront s
   await expect(page.getByRole('status')).toContainText('Saved');
 
   await page.getByLabel('Title').fill('Gift wrapping');
+  // The first save's "Saved" is still on screen: wait for this save's own answer before leaving the page.
+  const saved = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/admin/content/edit'));
   await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).ok()).toBe(true);
   await expect(page.getByRole('status')).toContainText('Saved');
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Gift wrapping' })).toBeVisible();
