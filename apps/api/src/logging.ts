@@ -73,11 +73,14 @@ export function serializeError(error: Error): SerializedError {
   return serialized;
 }
 
-/** A request as logged: method, path and host; the query's token values (order links) and the caller's address left out. */
+/**
+ * A request as logged: method, path and host; the caller's address left out, and so are the query's token values
+ * (order links) and search text (`q`: staff search orders by a customer's email, name or phone).
+ */
 function serializeRequest(request: { method: string; url: string; host?: string; hostname?: string; id?: string }) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email)=)[^&#]*/gi, `$1${REDACTED}`),
+    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email|q)=)[^&#]*/gi, `$1${REDACTED}`),
     host: request.host ?? request.hostname,
   };
 }

@@ -72,6 +72,20 @@ describe('content pages: list, read, save, delete', () => {
     expect((await served('/warranty')).statusCode).toBe(404);
   });
 
+  it('saves and previews a page as long as the contract allows (200,000 characters, quotes and accents escaped in JSON), and refuses a longer one with 400', async () => {
+    const staff = await staffApi(t);
+    // Each character is several bytes once JSON-escaped or UTF-8 encoded: the body is far over the API's usual 100 KB.
+    const html = `<p>${'“Café” & "quotes" '.repeat(10_500)}</p>`.slice(0, 199_990);
+    const saved = await staff.call('PUT', '/admin-content', page('/long-page', html));
+    expect(saved.statusCode).toBe(201);
+    expect((await served('/long-page')).json().cmsData.length).toBeGreaterThan(150_000);
+    expect((await staff.call('POST', '/admin-content/preview', { html })).statusCode).toBe(200);
+
+    const tooLong = await staff.call('PUT', '/admin-content', page('/longer-page', 'x'.repeat(200_001)));
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong).details).toEqual([{ field: 'html', message: 'must be at most 200,000 characters' }]);
+  });
+
   it('shows a saved page at once on another instance of the shop on the same database', async () => {
     // With TEST_DATABASE_URL the other instance has connections of its own; on PGlite it shares the one database.
     const database = 'url' in t.location ? await openDatabase(t.location) : { ...t.database, close: async () => {} };

@@ -176,6 +176,23 @@ describe('refunds through the test gateway', () => {
     expect(await snapshot(cancelled.id)).toEqual(cancelledBefore);
   });
 
+  it('refuses an amount that is not a whole number of cents, or not a number, with 400 in words', async () => {
+    const sam = await staff();
+    const placed = await placeOrder();
+    const before = await snapshot(placed.id);
+    const cases: [unknown, string][] = [
+      [12.5, 'must be a whole number of cents'],
+      ['100', 'must be a number'],
+      [0, 'must be at least 1 cent'],
+    ];
+    for (const [amountCents, message] of cases) {
+      const response = await sam.call('POST', `/admin-orders/${placed.id}/refunds`, { amountCents, reason: 'Goodwill' });
+      expect(response.statusCode, String(amountCents)).toBe(400);
+      expect(errorOf(response).details, String(amountCents)).toEqual([{ field: 'amountCents', message }]);
+    }
+    expect(await snapshot(placed.id)).toEqual(before);
+  });
+
   it('two refunds at once that together exceed the total: exactly one is made', async () => {
     const sam = await staff();
     const placed = await placeOrder({ quantity: 2 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { controllableGateway } from './checkout-support';
-import { shopperApi, useTestApp } from './helper';
+import { shopperApi, staffApi, useTestApp } from './helper';
 
 /** Every log line the app writes, parsed. */
 const lines: Record<string, unknown>[] = [];
@@ -66,6 +66,24 @@ describe('logs', () => {
     const written = JSON.stringify(lines);
     expect(written).not.toContain('very-secret-link-token');
     expect(written).not.toContain('0b7c2a4e-3f1d-4c8e-9a6b-5d2e1f0a9b8c');
+  });
+});
+
+describe('staff requests in the logs', () => {
+  it('leave out what staff search orders by (an email, a name, a phone) and the email of a failed sign-in', async () => {
+    const staff = await staffApi(t, { email: 'sam.private.staff@charms.example' });
+    lines.length = 0;
+    for (const q of [shopper.email, `${shopper.firstName} ${shopper.lastName}`, shopper.phone]) {
+      expect((await staff.call('GET', `/admin-orders?q=${encodeURIComponent(q)}&status=paid`)).statusCode).toBe(200);
+      expect((await staff.call('GET', `/admin-orders/export.csv?status=paid&q=${encodeURIComponent(q)}`)).statusCode).toBe(200);
+    }
+    const failed = await t.app.inject({ method: 'POST', url: '/api/account/authenticate', payload: { email: staff.email, password: 'not the password at all' } });
+    expect(failed.statusCode).toBe(401);
+    const urls = lines.filter((line) => line.msg === 'incoming request').map((line) => (line as { req: { url: string } }).req.url);
+    expect(urls).toContain('/api/admin-orders?q=[redacted]&status=paid');
+    expect(urls).toContain('/api/admin-orders/export.csv?status=paid&q=[redacted]');
+    const written = JSON.stringify(lines);
+    for (const value of [shopper.email, encodeURIComponent(shopper.email), shopper.firstName, shopper.lastName, shopper.phone, staff.email]) expect(written, value).not.toContain(value);
   });
 });
 

@@ -91,7 +91,9 @@ describe('CSRF: signed double-submit', () => {
     const owner = await staffApi(t);
     const other = await staffApi(t);
     const before = (await owner.call('GET', '/admin-staff')).json().staff.length;
-    const second = (await owner.call('GET', '/account/session')).json().csrfToken as string;
+    // A browser without the cookie gets a new token for the same session.
+    const second = (await owner.call('GET', '/account/session', undefined, { csrf: false })).json().csrfToken as string;
+    expect(second).not.toBe(owner.csrf);
     const [nonce] = owner.csrf.split('.');
     const cases: [string, string | undefined, string | undefined][] = [
       ['no header', owner.csrf, undefined],
@@ -112,6 +114,20 @@ describe('CSRF: signed double-submit', () => {
     // The same call with the token of its own session goes through.
     expect((await withTokens(owner, owner.csrf, owner.csrf)).statusCode).toBe(201);
     expect((await withTokens(owner, second, second)).statusCode).toBe(201);
+  });
+
+  it('keeps one token per session: a page loaded in a second tab leaves the forms of the first one valid', async () => {
+    const owner = await staffApi(t);
+    // The browser's XSRF-TOKEN cookie as each answer leaves it, as a browser keeps it.
+    let cookie = owner.csrf;
+    const loadPage = async () => {
+      const response = await t.app.inject({ url: '/api/account/session', cookies: { staff_session: owner.session, [XSRF_COOKIE]: cookie } });
+      cookie = response.cookies.find((set) => set.name === XSRF_COOKIE)?.value ?? cookie;
+      return response.json().csrfToken as string;
+    };
+    const firstTab = await loadPage();
+    await loadPage();
+    expect((await withTokens(owner, cookie, firstTab)).statusCode).toBe(201);
   });
 
   it('a token of a session that has ended does not carry over to the next sign-in', async () => {

@@ -25,6 +25,9 @@ function describeIssue(issue: FastifySchemaValidationError, context: string | un
   }
   if (issue.keyword === 'invalid_type') {
     const expected = (issue.params as { expected?: string }).expected;
+    // zod reports a number with a fraction where .int() is asked as the type `int`: the schema's own words (or
+    // plain ones) say so better than "must be a int".
+    if (expected === 'int') return { field, message: message.startsWith('Invalid input') ? 'must be a whole number' : message };
     return { field, message: expected ? `must be ${expected === 'object' ? 'a JSON object' : `a ${expected}`}` : 'has the wrong type' };
   }
   if (issue.keyword === 'unrecognized_keys') {

@@ -9,9 +9,12 @@ import { type StaffPrincipal, csrfToken, endSession, sessionEndsAt } from '../st
 
 const tags = ['staff'];
 
-/** Issues a CSRF token for the session, as the XSRF-TOKEN cookie (readable by the page) and in the answer. */
+/**
+ * The session's CSRF token, as the XSRF-TOKEN cookie (readable by the page) and in the answer: the one the browser
+ * has when it belongs to this session (so pages open in other tabs keep working), else a new one.
+ */
 function issueCsrfToken(request: FastifyRequest, reply: FastifyReply, sessionHash: string): string {
-  const token = csrfToken(request.server.secrets.cookie, sessionHash);
+  const token = csrfToken(request.server.secrets.cookie, sessionHash, request.cookies[XSRF_COOKIE]);
   reply.setCookie(XSRF_COOKIE, token, staffCookieOptions(request, false));
   return token;
 }

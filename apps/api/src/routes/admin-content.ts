@@ -15,6 +15,11 @@ import { contentValuesOf, renderContentHtml } from '../services/content';
 
 const tags = ['content'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+/**
+ * A page's HTML may be 200,000 characters (the contract), several bytes each once in JSON (an accent is 2 or 3 in
+ * UTF-8, a quote is escaped): the API's usual 100 KB would refuse a page the contract allows.
+ */
+const CONTENT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Staff list, read, save, preview and delete the content pages the storefront shows at paths of their own. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +39,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin-content',
     {
+      bodyLimit: CONTENT_BODY_LIMIT_BYTES,
       schema: {
         tags,
         summary: 'Create the page at a path, or replace the one there; its HTML is sanitized before it is stored (201 when created)',
@@ -50,6 +56,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-content/preview',
     {
+      bodyLimit: CONTENT_BODY_LIMIT_BYTES,
       schema: { tags, summary: 'The HTML as the storefront would show it ({{storeName}} and the like filled in, sanitized); saves nothing', body: previewContentBodySchema, response: { 200: contentPreviewSchema, ...errors } },
     },
     async (request) => ({ html: renderContentHtml(request.body.html, values) }),

@@ -91,8 +91,12 @@ export async function endAllSessions(db: Db, staffId: string, except?: string): 
  * CSRF tokens are signed double-submit (OWASP): a random value and its HMAC over the session it belongs to. The page
  * echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN; another site can neither read the cookie nor make a token for this
  * session, and a token from an earlier session (or another person's) does not verify.
+ * `current` is the token the browser holds: kept when it is this session's.
  */
-export function csrfToken(secret: string, sessionHash: string): string {
+export function csrfToken(secret: string, sessionHash: string, current?: string): string {
+  // One token per session: the browser's own, when it is this session's. A new one on every page load would leave
+  // the forms of every other open tab (and the cookie they are compared with) out of step: refused as forged.
+  if (isValidCsrfToken(secret, sessionHash, current)) return current!;
   const nonce = randomBytes(16).toString('base64url');
   return `${nonce}.${csrfSignature(secret, sessionHash, nonce)}`;
 }
