@@ -355,3 +355,62 @@ describe('the guard on order actions', () => {
     expect((await sam.call('POST', '/admin-orders/CB-100001/notes', { text: 'hello' })).statusCode).toBe(400);
   });
 });
+
+describe('refunds interrupted before their outcome was recorded', () => {
+  /** What a process leaves behind when it dies between reserving a refund and recording the gateway's answer. */
+  async function interruptedRefund(orderId: string, amountCents: number, purpose: 'refund' | 'cancel') {
+    await t.database.db.execute(
+      sql`with reserved as (
+            insert into order_refunds (id, order_id, amount_cents, reason, method, purpose, status, created_at, updated_at)
+            values (gen_random_uuid(), ${orderId}, ${amountCents}, 'Goodwill', 'refund', ${purpose}, 'pending', now() - interval '10 minutes', now() - interval '10 minutes')
+          )
+          update orders set refunded_cents = refunded_cents + ${amountCents} where id = ${orderId}`,
+    );
+  }
+
+  it('holds the order until settled, then records a refund the gateway made, and the order can be shipped again', async () => {
+    const sam = await staff();
+    const placed = await placeOrder();
+    await gateway.settle(placed.transactionId!);
+    await gateway.refund(placed.transactionId!, 250);
+    await interruptedRefund(placed.id, 250, 'refund');
+    const held = await sam.call('POST', `/admin-orders/${placed.id}/ship`, { carrier: 'USPS', trackingNumber: '9400111899223856928499' });
+    expect(held.statusCode).toBe(409);
+
+    expect(await t.app.checkout.settleRefundsNow({ interruptedAfterMs: 60_000 })).toMatchObject({ made: 1, givenBack: 0 });
+    const after = adminOrderOf(await sam.call('GET', `/admin-orders/${placed.id}`));
+    expect(after).toMatchObject({ order: { status: 'paid' }, refunded: { cents: 250 }, allowedActions: expect.arrayContaining(['ship']) });
+    expect(after.refunds.map((refund) => refund.status)).toEqual(['succeeded']);
+    expect(await auditRows(placed.id, 'order.refunded')).toEqual([expect.objectContaining({ staffId: null, actor: 'System' })]);
+    expect((await sam.call('POST', `/admin-orders/${placed.id}/ship`, { carrier: 'USPS', trackingNumber: '9400111899223856928499' })).statusCode).toBe(200);
+  });
+
+  it('gives the amount back when the gateway never made it', async () => {
+    const sam = await staff();
+    const placed = await placeOrder();
+    await gateway.settle(placed.transactionId!);
+    await interruptedRefund(placed.id, 400, 'refund');
+    expect(await t.app.checkout.settleRefundsNow({ interruptedAfterMs: 60_000 })).toMatchObject({ made: 0, givenBack: 1 });
+    const after = adminOrderOf(await sam.call('GET', `/admin-orders/${placed.id}`));
+    expect(after).toMatchObject({ order: { status: 'paid' }, refunded: { cents: 0 }, refundable: { cents: placed.totalCents } });
+    expect(after.refunds.map((refund) => refund.status)).toEqual(['failed']);
+  });
+
+  it('completes a cancel whose void the gateway made', async () => {
+    const placed = await placeOrder();
+    await gateway.void(placed.transactionId!);
+    await interruptedRefund(placed.id, placed.totalCents, 'cancel');
+    expect(await t.app.checkout.settleRefundsNow({ interruptedAfterMs: 60_000 })).toMatchObject({ made: 1 });
+    const [row] = await queryRows<{ status: string; refunded: number }>(t.database.db, sql`select status, refunded_cents as refunded from orders where id = ${placed.id}`);
+    expect(row).toEqual({ status: 'cancelled', refunded: placed.totalCents });
+    expect((await refundRows(placed.id)).map((refund) => [refund.method, refund.status])).toEqual([['void', 'succeeded']]);
+  });
+
+  it('leaves a refund alone while it may still be under way', async () => {
+    const placed = await placeOrder();
+    await gateway.settle(placed.transactionId!);
+    await interruptedRefund(placed.id, 100, 'refund');
+    expect(await t.app.checkout.settleRefundsNow({ interruptedAfterMs: 30 * 60_000 })).toMatchObject({ made: 0, givenBack: 0 });
+    expect((await refundRows(placed.id)).map((refund) => refund.status)).toEqual(['pending']);
+  });
+});

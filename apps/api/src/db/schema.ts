@@ -541,6 +541,8 @@ export const orderRefunds = pgTable(
     reason: text('reason').notNull(),
     /** void (an unsettled charge cancelled), refund (through the gateway) or manual (a check paid back by the shop). */
     method: text('method', { enum: ['void', 'refund', 'manual'] }).notNull(),
+    /** What staff asked for: a refund, or the money back of a cancelled order (what an interrupted one completes). */
+    purpose: text('purpose', { enum: ['refund', 'cancel'] }).notNull().default('refund'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     transactionId: text('transaction_id'),
     message: text('message'),
@@ -548,6 +550,10 @@ export const orderRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('order_refunds_order_idx').on(table.orderId), check('order_refunds_positive', sql`${table.amountCents} > 0`)],
+  (table) => [
+    index('order_refunds_order_idx').on(table.orderId),
+    index('order_refunds_pending_idx').on(table.updatedAt).where(sql`${table.status} = 'pending'`),
+    check('order_refunds_positive', sql`${table.amountCents} > 0`),
+  ],
 );
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;

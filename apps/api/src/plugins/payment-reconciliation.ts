@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CheckoutContext } from '../services/checkout';
+import { INTERRUPTED_AFTER_MS } from '../services/checkout';
+import { settleInterruptedRefunds } from '../services/order-refunds';
 import { reconcilePayments } from '../services/payment-reconciliation';
 
 declare module 'fastify' {
@@ -10,6 +12,8 @@ declare module 'fastify' {
       context(log: FastifyBaseLogger): CheckoutContext;
       /** Runs the reconciliation of interrupted checkouts now (it also runs on its own every 20 s). */
       reconcileNow(options?: Parameters<typeof reconcilePayments>[1]): ReturnType<typeof reconcilePayments>;
+      /** Settles refunds whose outcome was never recorded (it also runs with the reconciliation, every 20 s). */
+      settleRefundsNow(options?: Partial<Parameters<typeof settleInterruptedRefunds>[1]>): ReturnType<typeof settleInterruptedRefunds>;
     };
   }
 }
@@ -47,16 +51,21 @@ export const paymentReconciliationPlugin = fp(async (app: FastifyInstance) => {
     running = run;
     return run;
   };
+  const settleRefundsNow = (options?: Partial<Parameters<typeof settleInterruptedRefunds>[1]>) => {
+    const run = running.catch(() => {}).then(() => settleInterruptedRefunds(context(app.log), { interruptedAfterMs: INTERRUPTED_AFTER_MS, ...options }));
+    running = run;
+    return run;
+  };
   const runQuietly = () => {
     if (closing || busy) return;
     busy = true;
-    reconcileNow()
-      .catch((error: unknown) => app.log.error({ err: error }, 'reconciling interrupted checkouts failed; will try again'))
+    Promise.all([reconcileNow(), settleRefundsNow()])
+      .catch((error: unknown) => app.log.error({ err: error }, 'reconciling interrupted checkouts or refunds failed; will try again'))
       .finally(() => (busy = false));
   };
   const timer = setInterval(runQuietly, RECONCILE_EVERY_MS);
   timer.unref();
-  app.decorate('checkout', { context, reconcileNow });
+  app.decorate('checkout', { context, reconcileNow, settleRefundsNow });
   app.addHook('onReady', async () => runQuietly());
   app.addHook('preClose', async () => {
     closing = true;

@@ -6,7 +6,8 @@ import type { Db } from '../db/client';
 import { orderRefunds, orders } from '../db/schema';
 import { HttpError } from '../http-error';
 import { CANNOT_VOID, FULLY_REFUNDED, GatewayRefusedError, GatewayUnavailableError, NOT_SETTLED, REFUND_TOO_LARGE, VOIDABLE_STATUSES } from '../payments/gateway';
-import { type Actor, recordAudit } from '../staff/audit';
+import { type Actor, SYSTEM_ACTOR, recordAudit } from '../staff/audit';
+import { queryRows } from '../db/query';
 import { type OrderActionContext, allowed, currentAdminOrder, refundUnderWay, refundUnderWayConflict, statusConflict, withLockedOrder } from './order-actions';
 
 /**
@@ -25,10 +26,17 @@ interface Reservation {
 
 const noCharge = () => statusConflict('No card charge is recorded for this order, so there is nothing to give back through the card processor.');
 
-async function reserve(tx: Db, actor: Actor, orderId: string, transactionId: string | null, amountCents: number, reason: string): Promise<Reservation> {
+async function reserve(
+  tx: Db,
+  actor: Actor,
+  order: { id: string; transactionId: string | null },
+  request: { amountCents: number; reason: string; purpose: 'refund' | 'cancel' },
+): Promise<Reservation> {
+  const { id: orderId, transactionId } = order;
+  const { amountCents, reason, purpose } = request;
   if (!transactionId) throw noCharge();
   const refundId = randomUUID();
-  await tx.insert(orderRefunds).values({ id: refundId, orderId, amountCents, reason, method: 'refund', status: 'pending', staffId: actor.id ?? null });
+  await tx.insert(orderRefunds).values({ id: refundId, orderId, amountCents, reason, purpose, method: 'refund', status: 'pending', staffId: actor.id ?? null });
   await tx
     .update(orders)
     .set({ refundedCents: sql`${orders.refundedCents} + ${amountCents}` })
@@ -77,7 +85,7 @@ export async function refundOrder(context: OrderActionContext, actor: Actor, id:
   const { amountCents, reason } = request;
   const reservation = await withLockedOrder(context.db, id, async (tx, order) => {
     const status = allowed(order, 'refund', amountCents);
-    if (order.paymentMethod !== 'check') return reserve(tx, actor, id, order.paymentTransactionId, amountCents, reason);
+    if (order.paymentMethod !== 'check') return reserve(tx, actor, { id, transactionId: order.paymentTransactionId }, { amountCents, reason, purpose: 'refund' });
     await tx.insert(orderRefunds).values({ id: randomUUID(), orderId: id, amountCents, reason, method: 'manual', status: 'succeeded', staffId: actor.id ?? null });
     await tx
       .update(orders)
@@ -121,7 +129,7 @@ export async function cancelOrder(context: OrderActionContext, actor: Actor, id:
     if (await refundUnderWay(tx, id)) throw refundUnderWayConflict();
     const rest = order.totalCents - order.refundedCents;
     if (order.status !== 'awaiting_payment' && rest > 0 && order.paymentMethod !== 'check') {
-      return reserve(tx, actor, id, order.paymentTransactionId, rest, reason);
+      return reserve(tx, actor, { id, transactionId: order.paymentTransactionId }, { amountCents: rest, reason, purpose: 'cancel' });
     }
     const payBack = order.status !== 'awaiting_payment' && rest > 0;
     if (payBack) await tx.insert(orderRefunds).values({ id: randomUUID(), orderId: id, amountCents: rest, reason, method: 'manual', status: 'succeeded', staffId: actor.id ?? null });
@@ -174,4 +182,74 @@ async function voidOrRefund(context: OrderActionContext, reservation: Reservatio
   }
   const { refundTransactionId } = await gateway.refund(reservation.transactionId, reservation.amountCents);
   return { method: 'refund', transactionId: refundTransactionId };
+}
+
+/**
+ * Refunds whose outcome was never recorded: the process died, or the database went away, between reserving the
+ * amount and recording the gateway's answer, so the order stays held ("a refund is being made right now"). After
+ * `interruptedAfterMs` each is settled by what the gateway knows of the charge: when its refunds (or its void) cover
+ * the ones recorded plus this one, this one was made, and the order moves as the refund or cancel would have moved
+ * it; else the amount is given back. Run by every instance with the checkout reconciliation; each refund is claimed
+ * (FOR UPDATE SKIP LOCKED, its updated_at moved on) so one instance at a time settles it.
+ */
+export async function settleInterruptedRefunds(
+  context: Pick<OrderActionContext, 'db' | 'gateway' | 'log'>,
+  options: { interruptedAfterMs: number; batchSize?: number },
+): Promise<{ made: number; givenBack: number; unknown: number }> {
+  const { db, gateway, log } = context;
+  const seconds = options.interruptedAfterMs / 1000;
+  const outcome = { made: 0, givenBack: 0, unknown: 0 };
+  const claimed = await queryRows<{ id: string; orderId: string }>(
+    db,
+    sql`update order_refunds set updated_at = now()
+        where id in (select id from order_refunds where status = 'pending' and updated_at <= now() - make_interval(secs => ${seconds})
+                     order by updated_at limit ${options.batchSize ?? 10} for update skip locked)
+        returning id, order_id as "orderId"`,
+  );
+  for (const refund of claimed) {
+    const [order] = await db.select({ transactionId: orders.paymentTransactionId }).from(orders).where(eq(orders.id, refund.orderId));
+    let charge: Awaited<ReturnType<typeof gateway.transaction>>;
+    try {
+      charge = order?.transactionId ? await gateway.transaction(order.transactionId) : null;
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailableError)) throw error;
+      outcome.unknown++;
+      log.warn({ orderId: refund.orderId }, 'interrupted refund not settled: the card processor did not answer; will ask again');
+      continue;
+    }
+    const settled = await withLockedOrder(db, refund.orderId, async (tx, locked) => {
+      const [row] = await tx.select().from(orderRefunds).where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')));
+      if (!row) return null;
+      // Another refund of this order under way right now may be in the gateway's total already: settle later.
+      const [others] = await tx
+        .select({ pending: sql<number>`count(*) filter (where ${orderRefunds.status} = 'pending')::int`.mapWith(Number), recorded: sql<number>`coalesce(sum(${orderRefunds.amountCents}) filter (where ${orderRefunds.status} = 'succeeded' and ${orderRefunds.method} <> 'manual'), 0)::int`.mapWith(Number) })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, refund.orderId), ne(orderRefunds.id, refund.id)));
+      if ((others?.pending ?? 0) > 0) return null;
+      const recorded = others?.recorded ?? 0;
+      const madeAtGateway = !charge ? 0 : charge.status === 'voided' ? charge.amountCents : charge.refundedCents;
+      const made = madeAtGateway >= recorded + row.amountCents;
+      const cancel = row.purpose === 'cancel';
+      const details = { amountCents: row.amountCents, reason: row.reason, settledAfterInterruption: true };
+      if (made) {
+        const method = charge?.status === 'voided' ? 'void' : 'refund';
+        await tx.update(orderRefunds).set({ status: 'succeeded', method, message: 'confirmed with the card processor after an interruption', updatedAt: sql`now()` }).where(eq(orderRefunds.id, row.id));
+        const next = cancel ? transition(locked.status, 'cancel') : transition(locked.status, 'refund', { totalCents: locked.totalCents, refundedCents: recorded, amountCents: row.amountCents });
+        if (next.ok && next.status !== locked.status) await tx.update(orders).set({ status: next.status, ...(cancel ? { cancelledAt: sql`now()` } : {}) }).where(eq(orders.id, locked.id));
+        await recordAudit(tx, SYSTEM_ACTOR, { subjectType: 'order', subjectId: locked.id, action: cancel ? 'order.cancelled' : 'order.refunded', details: { ...details, method } });
+      } else {
+        await tx.update(orderRefunds).set({ status: 'failed', message: 'not made: interrupted before the card processor was asked', updatedAt: sql`now()` }).where(eq(orderRefunds.id, row.id));
+        await tx
+          .update(orders)
+          .set({ refundedCents: sql`${orders.refundedCents} - ${row.amountCents}` })
+          .where(eq(orders.id, locked.id));
+        await recordAudit(tx, SYSTEM_ACTOR, { subjectType: 'order', subjectId: locked.id, action: cancel ? 'order.cancel_failed' : 'order.refund_failed', details });
+      }
+      return made;
+    });
+    if (settled === true) outcome.made++;
+    if (settled === false) outcome.givenBack++;
+    if (settled !== null) log.info({ orderId: refund.orderId, made: settled }, 'interrupted refund settled');
+  }
+  return outcome;
 }

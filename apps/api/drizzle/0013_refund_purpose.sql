@@ -1,0 +1,2 @@
+ALTER TABLE "order_refunds" ADD COLUMN "purpose" text DEFAULT 'refund' NOT NULL;--> statement-breakpoint
+CREATE INDEX "order_refunds_pending_idx" ON "order_refunds" USING btree ("updated_at") WHERE "order_refunds"."status" = 'pending';
