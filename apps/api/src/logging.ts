@@ -75,12 +75,13 @@ export function serializeError(error: Error): SerializedError {
 
 /**
  * A request as logged: method, path and host; the caller's address left out, and so are the query's token values
- * (order links) and search text (`q`: staff search orders by a customer's email, name or phone).
+ * (order links) and search text (`q`: staff search orders by a customer's email, name or phone; `next`, the page
+ * to return to after signing in, can carry such a search).
  */
 function serializeRequest(request: { method: string; url: string; host?: string; hostname?: string; id?: string }) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email|q)=)[^&#]*/gi, `$1${REDACTED}`),
+    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email|q|next)=)[^&#]*/gi, `$1${REDACTED}`),
     host: request.host ?? request.hostname,
   };
 }

@@ -414,3 +414,20 @@ describe('refunds interrupted before their outcome was recorded', () => {
     expect((await refundRows(placed.id)).map((refund) => refund.status)).toEqual(['pending']);
   });
 });
+
+describe('a refund asked while a cancel gives the money back', () => {
+  it('is told the order is being cancelled, not that it was refunded in full', async () => {
+    const sam = await staff();
+    const placed = await placeOrder();
+    await t.database.db.execute(
+      sql`with reserved as (
+            insert into order_refunds (id, order_id, amount_cents, reason, method, purpose, status)
+            values (gen_random_uuid(), ${placed.id}, ${placed.totalCents}, 'Out of stock', 'refund', 'cancel', 'pending')
+          )
+          update orders set refunded_cents = total_cents where id = ${placed.id}`,
+    );
+    const response = await sam.call('POST', `/admin-orders/${placed.id}/refunds`, { amountCents: 100, reason: 'Goodwill' });
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).message).toBe('This order is being cancelled right now, and all that is left of its payment is being given back.');
+  });
+});

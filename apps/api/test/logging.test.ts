@@ -77,6 +77,8 @@ describe('staff requests in the logs', () => {
       expect((await staff.call('GET', `/admin-orders?q=${encodeURIComponent(q)}&status=paid`)).statusCode).toBe(200);
       expect((await staff.call('GET', `/admin-orders/export.csv?status=paid&q=${encodeURIComponent(q)}`)).statusCode).toBe(200);
     }
+    // The sign-in page's return address carries the search the session ended on.
+    await t.app.inject({ url: `/api/account?next=${encodeURIComponent(`/admin/orders?q=${shopper.email}`)}` });
     const failed = await t.app.inject({ method: 'POST', url: '/api/account/authenticate', payload: { email: staff.email, password: 'not the password at all' } });
     expect(failed.statusCode).toBe(401);
     const urls = lines.filter((line) => line.msg === 'incoming request').map((line) => (line as { req: { url: string } }).req.url);

@@ -8,8 +8,11 @@ import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'rea
 
 /** The storefront's forms (bag, checkout, newsletter) post a few kilobytes; nothing they send comes near this. */
 export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
-/** The staff pages post more: a content page's HTML (up to 200,000 characters, more once url-encoded). */
-export const ADMIN_FORM_BODY_LIMIT_BYTES = 512 * 1024;
+/**
+ * The staff pages post more: a content page's HTML, up to 200,000 characters, which url-encoding can make nine times
+ * longer (a character of three UTF-8 bytes becomes %XX%XX%XX).
+ */
+export const ADMIN_FORM_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take form posts (application/x-www-form-urlencoded or multipart/form-data).');

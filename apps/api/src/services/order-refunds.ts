@@ -24,6 +24,15 @@ interface Reservation {
   amountCents: number;
 }
 
+async function cancelUnderWay(tx: Db, orderId: string): Promise<boolean> {
+  const [pending] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'pending'), eq(orderRefunds.purpose, 'cancel')))
+    .limit(1);
+  return pending !== undefined;
+}
+
 const noCharge = () => statusConflict('No card charge is recorded for this order, so there is nothing to give back through the card processor.');
 
 async function reserve(
@@ -84,6 +93,8 @@ function gatewayFailure(error: unknown, what: 'refunded' | 'cancelled'): Error {
 export async function refundOrder(context: OrderActionContext, actor: Actor, id: string, request: { amountCents: number; reason: string }): Promise<AdminOrder> {
   const { amountCents, reason } = request;
   const reservation = await withLockedOrder(context.db, id, async (tx, order) => {
+    // A cancel's money being given back reserves all that is left: say that, not "refunded in full already".
+    if (await cancelUnderWay(tx, id)) throw statusConflict('This order is being cancelled right now, and all that is left of its payment is being given back.');
     const status = allowed(order, 'refund', amountCents);
     if (order.paymentMethod !== 'check') return reserve(tx, actor, { id, transactionId: order.paymentTransactionId }, { amountCents, reason, purpose: 'refund' });
     await tx.insert(orderRefunds).values({ id: randomUUID(), orderId: id, amountCents, reason, method: 'manual', status: 'succeeded', staffId: actor.id ?? null });
