@@ -40,7 +40,9 @@ export function adminApi(request: Request, context: AppLoadContext) {
     const headers: Record<string, string> = { cookie };
     if (options.csrf) headers[XSRF_HEADER] = options.csrf;
     const response = await context.apiTransport({ method, path, headers, ...(options.body === undefined ? {} : { body: options.body }) });
-    setCookies.push(...(response.setCookies ?? []));
+    // The API sees an in-process call, not the browser's connection: a page served over HTTPS (directly, or through
+    // a trusted proxy) makes its cookies Secure here, whatever PUBLIC_BASE_URL says.
+    setCookies.push(...(response.setCookies ?? []).map((value) => (here.protocol === 'https:' && !/;\s*secure/i.test(value) ? `${value}; Secure` : value)));
     if (response.status >= 200 && response.status < 300) return response.body as T;
     const error = response.body as ErrorBody | undefined;
     if (response.status === 401 && options.whenSignedOut === 'null') return null as T;
