@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/admin';
 import { TEST_CARDS } from './support/checkout';
-import { PhoneOrderForm, adminOrder } from './support/phone-order';
+import { ITEM_ADDED_MS, PhoneOrderForm, adminOrder } from './support/phone-order';
 
 const CHARM = { search: 'engravable heart padlock', name: 'Engravable Heart Padlock Charm' };
 
@@ -104,7 +104,7 @@ test('the form is usable at tablet width, by keyboard', async ({ page }) => {
   const add = page.getByRole('button', { name: `Add ${CHARM.name}`, exact: true });
   await add.focus();
   await page.keyboard.press('Enter');
-  await expect(form.item(CHARM.name)).toBeVisible();
+  await expect(form.item(CHARM.name)).toBeVisible({ timeout: ITEM_ADDED_MS });
   await expect(form.total()).toHaveText(/^\$\d+\.\d{2}$/);
   // Nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);

@@ -1,5 +1,8 @@
 import { type Page, expect } from '@playwright/test';
 
+/** Adding an item is a round trip (the product's metals, then the totals); on a loaded CI machine it can pass 5 s. */
+export const ITEM_ADDED_MS = 15_000;
+
 /** The admin's phone-order form, as staff fill it in. */
 export class PhoneOrderForm {
   constructor(readonly page: Page) {}
@@ -20,7 +23,7 @@ export class PhoneOrderForm {
     await this.page.getByRole('button', { name: 'Search', exact: true }).click();
     const add = this.page.getByRole('button', { name: `Add ${name}`, exact: true });
     await add.click();
-    await expect(this.item(name)).toBeVisible();
+    await expect(this.item(name)).toBeVisible({ timeout: ITEM_ADDED_MS });
   }
 
   item(name: string) {
