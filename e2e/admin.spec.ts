@@ -76,6 +76,10 @@ test.describe('staff accounts (owners)', () => {
     await signIn(page);
     await openAdminPage(page, 'Staff');
     await expectNoAxeViolations(page);
+    // An owner's own card offers no disabling or role change (the API would refuse them).
+    const own = page.getByRole('listitem').filter({ hasText: staffCredentials().email });
+    await expect(own).toContainText('this is you');
+    await expect(own.getByRole('button', { name: /^Disable|^Change role/ })).toHaveCount(0);
 
     const add = page.getByRole('region', { name: 'Add an account', exact: true });
     await add.getByLabel('Name').fill('Sam Staff');

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       storeName: context.store.name,
-      staff: { name: session.staff.name, email: session.staff.email, role: session.staff.role },
+      staff: { id: session.staff.id, name: session.staff.name, email: session.staff.email, role: session.staff.role },
       csrfToken: session.csrfToken,
     },
     { headers: admin.headers() },

@@ -103,7 +103,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <p className="admin-prewrap">{order.orderComments}</p>
         </section>
       ) : null}
-      <p className="admin-slip__thanks">Thank you for shopping with {storeName}.</p>
+      <p className="admin-slip__thanks">Thank you for shopping with {storeName.replace(/\.$/, '')}.</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { STAFF_ROLES, type StaffMember } from '@charms/contracts/staff';
-import { Form, data, useNavigation } from 'react-router';
+import { Form, data, useNavigation, useRouteLoaderData } from 'react-router';
 import { adminApi } from '../admin-api.server';
 import { CsrfField } from '../components/csrf-field';
 import { Field } from '../components/field';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../format';
 import { type FormResult, resultFor } from '../form-result';
 import { csrfOf, failed, refused, succeeded, textOf } from '../form-result.server';
 import type { Route } from './+types/staff';
+import type { loader as layoutLoader } from './layout';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff accounts · Admin' }];
 export { ErrorBoundary } from '../components/page-error';
@@ -61,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const you = useRouteLoaderData<typeof layoutLoader>('admin')?.staff.id;
   return (
     <div className="admin-page">
       <h1>Staff accounts</h1>
@@ -72,7 +74,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
         <h2 id="accounts">Accounts</h2>
         <ul className="admin-cards">
           {loaderData.staff.map((member) => (
-            <StaffCard key={member.id} member={member} result={actionData?.intent.endsWith(`:${member.id}`) ? actionData : undefined} />
+            <StaffCard key={member.id} member={member} isYou={member.id === you} result={actionData?.intent.endsWith(`:${member.id}`) ? actionData : undefined} />
           ))}
         </ul>
       </section>
@@ -111,7 +113,11 @@ function AddStaffForm({ result }: { result: FormResult | undefined }) {
   );
 }
 
-function StaffCard({ member, result }: { member: StaffMember; result: FormResult | undefined }) {
+/**
+ * An owner's own card offers no role change and no disabling (the API refuses both: the shop must keep an owner who
+ * can manage staff); their password can be set here.
+ */
+function StaffCard({ member, isYou, result }: { member: StaffMember; isYou: boolean; result: FormResult | undefined }) {
   const idBase = `staff-${member.id}`;
   return (
     <li className="admin-panel admin-card" aria-labelledby={`${idBase}-name`}>
@@ -121,23 +127,26 @@ function StaffCard({ member, result }: { member: StaffMember; result: FormResult
       </div>
       <p className="admin-muted">
         {member.email} · {member.role === 'owner' ? 'Owner' : 'Staff'} · added {formatDateTime(member.createdAt)}
+        {isYou ? ' · this is you: another owner can change your role or disable your account' : ''}
       </p>
       <FormMessage result={result} />
       <div className="admin-card__forms">
-        <Form method="post" className="admin-form--inline">
-          <CsrfField />
-          <input type="hidden" name="id" value={member.id} />
-          <div className="admin-field">
-            <label htmlFor={`${idBase}-role`}>Role</label>
-            <select id={`${idBase}-role`} name="role" defaultValue={member.role}>
-              <option value="staff">Staff</option>
-              <option value="owner">Owner</option>
-            </select>
-          </div>
-          <button type="submit" name="intent" value="role" className="admin-button">
-            Change role
-          </button>
-        </Form>
+        {isYou ? null : (
+          <Form method="post" className="admin-form--inline">
+            <CsrfField />
+            <input type="hidden" name="id" value={member.id} />
+            <div className="admin-field">
+              <label htmlFor={`${idBase}-role`}>Role</label>
+              <select id={`${idBase}-role`} name="role" defaultValue={member.role}>
+                <option value="staff">Staff</option>
+                <option value="owner">Owner</option>
+              </select>
+            </div>
+            <button type="submit" name="intent" value="role" className="admin-button">
+              Change role
+            </button>
+          </Form>
+        )}
         <Form method="post" className="admin-form--inline">
           <CsrfField />
           <input type="hidden" name="id" value={member.id} />
@@ -149,19 +158,21 @@ function StaffCard({ member, result }: { member: StaffMember; result: FormResult
             Set password
           </button>
         </Form>
-        <Form method="post" className="admin-form--inline">
-          <CsrfField />
-          <input type="hidden" name="id" value={member.id} />
-          {member.disabled ? (
-            <button type="submit" name="intent" value="enable" className="admin-button">
-              Enable {member.name}
-            </button>
-          ) : (
-            <button type="submit" name="intent" value="disable" className="admin-button admin-button--danger">
-              Disable {member.name}
-            </button>
-          )}
-        </Form>
+        {isYou ? null : (
+          <Form method="post" className="admin-form--inline">
+            <CsrfField />
+            <input type="hidden" name="id" value={member.id} />
+            {member.disabled ? (
+              <button type="submit" name="intent" value="enable" className="admin-button">
+                Enable {member.name}
+              </button>
+            ) : (
+              <button type="submit" name="intent" value="disable" className="admin-button admin-button--danger">
+                Disable {member.name}
+              </button>
+            )}
+          </Form>
+        )}
       </div>
     </li>
   );
