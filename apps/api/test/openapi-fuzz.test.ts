@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SANDBOX_NONCES } from '../src/payments/gateway';
-import { useTestApp } from './helper';
+import { staffApi, useTestApp } from './helper';
 
 /**
  * A property-based fuzz of every operation of the OpenAPI document: valid-shaped calls and hostile ones (NUL,
@@ -12,7 +12,8 @@ import { useTestApp } from './helper';
  * segments and escapes) through app.inject with a real session and bag. Whatever a client sends, the API answers
  * below 500, every 4xx in the one error shape, and no answer shows a stack trace or SQL. Each operation first gets
  * NUL, half a surrogate pair and a control character in each of its text fields in turn, then random calls.
- * Orders are tried but never placed: no card nonce the payment gateway approves is ever sent.
+ * Orders are tried but never charged: no card nonce the payment gateway approves is ever sent. The staff calls are
+ * fuzzed twice: signed out (all 401), then as a signed-in owner sending the CSRF token.
  *
  * The seed is fixed so a run can be repeated; FUZZ_SEED=<n> tries another one (a failure prints its seed).
  */
@@ -381,25 +382,39 @@ describe('every OpenAPI operation, fuzzed', () => {
     }
 
     let sent = 0;
+    let signedInAnswers = 0;
     const failures: string[] = [];
-    for (const [index, operation] of operations.entries()) {
+    // The staff calls, again as a signed-in owner with the CSRF token (without a session they only answer 401).
+    const signedIn = operations.filter((operation) => /^\/api\/(admin|account)/.test(operation.path) && operation.path !== '/api/account/authenticate');
+    expect(signedIn.length).toBeGreaterThan(10);
+    const runs = [...operations.map((operation) => ({ operation, staff: false })), ...signedIn.map((operation) => ({ operation, staff: true }))];
+    for (const [index, { operation, staff }] of runs.entries()) {
       await refill();
+      // A fresh staff session for each operation: one of them signs out, others may disable accounts.
+      const owner = staff ? await staffApi(t) : undefined;
       // Every operation is fuzzed even when one fails, so a run lists all that answer badly.
       const generated = requests(operation, doc, session);
       const targeted = generated.targeted(SEED + index);
       await fc.assert(
         fc.asyncProperty(generated.random, async (request) => {
           sent++;
-          const response = await t.app.inject(request);
+          const response = await t.app.inject(
+            owner
+              ? { ...request, cookies: { staff_session: owner.session, 'XSRF-TOKEN': owner.csrf }, headers: { ...request.headers, 'x-xsrf-token': owner.csrf } }
+              : request,
+          );
+          if (owner && response.statusCode !== 401) signedInAnswers++;
           const seen = `${request.method} ${request.url} ${request.payload ?? ''} -> ${response.statusCode} ${response.body.slice(0, 500)}`;
           expect(response.statusCode, seen).toBeLessThan(500);
           if (response.statusCode >= 400) expect(errorShape.safeParse(response.json()).success, seen).toBe(true);
           for (const leak of LEAKS) expect(response.body, seen).not.toMatch(leak);
         }),
         { seed: SEED + index, numRuns: RUNS_PER_OPERATION + targeted.length, examples: targeted.map((request) => [request]), endOnFailure: true },
-      ).catch((error: Error) => failures.push(`${operation.method} ${operation.path} (seed ${SEED + index}):\n${error.message.slice(0, 2_000)}`));
+      ).catch((error: Error) => failures.push(`${operation.method} ${operation.path}${staff ? ' (signed in)' : ''} (seed ${SEED + index}):\n${error.message.slice(0, 2_000)}`));
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS);
-  }, 120_000);
+    // The signed-in pass reached the staff calls themselves, not only the guard.
+    expect(signedInAnswers).toBeGreaterThan(signedIn.length * RUNS_PER_OPERATION * 0.5);
+  }, 240_000);
 });
