@@ -59,7 +59,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { csv, total, truncated } = await exportOrders(db, request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${toCentral(new Date()).date}.csv"`)
+        .header('content-disposition', `attachment; filename="orders-${toCentral(app.clock.now()).date}.csv"`)
         .header(EXPORT_TOTAL_HEADER, String(total))
         .header(EXPORT_TRUNCATED_HEADER, String(truncated))
         .send(csv);
@@ -107,6 +107,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin-dashboard',
     { schema: { tags, summary: 'The day at the shop: orders to ship (due today, the same-day cutoff), checks awaited, today\'s sales, recent orders', response: { 200: dashboardSchema, ...errors } } },
-    async () => dashboard(db, new Date()),
+    async () => dashboard(db, app.clock.now()),
   );
 };

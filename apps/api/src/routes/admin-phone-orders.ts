@@ -35,6 +35,6 @@ export const adminPhoneOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: phoneOrderQuoteSchema, ...errors },
       },
     },
-    async (request) => quotePhoneOrder(app.database.db, request.body, new Date()),
+    async (request) => quotePhoneOrder(app.database.db, request.body, app.clock.now()),
   );
 };
