@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, centralInstant, estimateShipDate, firstShipDate, minutesUntilCutoff, nextSameDayCutoff, toCentral } from './ship-dates';
+import { isCarrierHoliday } from './carrier-holidays';
+import { addBusinessDays, addDays, centralInstant, estimateShipDate, firstShipDate, isBusinessDay, minutesUntilCutoff, nextSameDayCutoff, toCentral } from './ship-dates';
 
 describe('the noon Central same-day cutoff', () => {
   it('ships the same day before noon Central on a business day', () => {
@@ -40,7 +41,8 @@ describe('estimated ship date', () => {
     const wednesdayMorning = new Date('2026-11-18T15:00:00Z');
     expect(estimateShipDate(wednesdayMorning)).toBe('2026-11-18');
     expect(estimateShipDate(wednesdayMorning, { assemblyDays: 3 })).toBe('2026-11-23');
-    expect(estimateShipDate(wednesdayMorning, { leadTimeDays: 10 })).toBe('2026-12-02');
+    // Ten business days after 2026-11-18, past the weekends and Thanksgiving.
+    expect(estimateShipDate(wednesdayMorning, { leadTimeDays: 10 })).toBe('2026-12-03');
   });
 
   it('counts business days across weekends', () => {
@@ -63,5 +65,49 @@ describe('Central wall-clock instants', () => {
     expect(nextSameDayCutoff(new Date('2026-11-18T15:00:00Z')).toISOString()).toBe('2026-11-18T18:00:00.000Z');
     expect(nextSameDayCutoff(new Date('2026-11-18T20:00:00Z')).toISOString()).toBe('2026-11-18T18:00:00.000Z');
     expect(nextSameDayCutoff(new Date('2026-11-21T15:00:00Z')).toISOString()).toBe('2026-11-23T18:00:00.000Z');
+  });
+});
+
+describe('carrier holidays', () => {
+  it('ships an order placed the Wednesday before Thanksgiving after noon on Friday, not Thursday', () => {
+    // Wednesday 2026-11-25, 13:00 CST.
+    expect(firstShipDate(new Date('2026-11-25T19:00:00Z'))).toBe('2026-11-27');
+    // Ordered on Thanksgiving morning: no same-day shipping, no countdown.
+    expect(firstShipDate(new Date('2026-11-26T15:00:00Z'))).toBe('2026-11-27');
+    expect(minutesUntilCutoff(new Date('2026-11-26T15:00:00Z'))).toBeNull();
+  });
+
+  it('ships a Christmas Eve afternoon order the Monday after Christmas (a Friday) and the weekend', () => {
+    expect(firstShipDate(new Date('2026-12-24T15:00:00Z'))).toBe('2026-12-24');
+    expect(firstShipDate(new Date('2026-12-24T19:00:00Z'))).toBe('2026-12-28');
+    // Assembly's 3 business days from Christmas Eve morning: the 28th, 29th and 30th.
+    expect(estimateShipDate(new Date('2026-12-24T15:00:00Z'), { assemblyDays: 3 })).toBe('2026-12-30');
+  });
+
+  it('skips the observed day of a holiday at the weekend', () => {
+    // July 4, 2027 is a Sunday, observed Monday July 5: a Friday afternoon order ships Tuesday.
+    expect(firstShipDate(new Date('2027-07-02T18:00:00Z'))).toBe('2027-07-06');
+    expect(addBusinessDays('2027-07-02', 1)).toBe('2027-07-06');
+    // July 4, 2026 is a Saturday, observed Friday July 3.
+    expect(addBusinessDays('2026-07-02', 1)).toBe('2026-07-06');
+  });
+
+  it('moves the same-day cutoff shown to staff past the holiday', () => {
+    expect(nextSameDayCutoff(new Date('2026-11-26T15:00:00Z')).toISOString()).toBe('2026-11-27T18:00:00.000Z');
+    expect(nextSameDayCutoff(new Date('2026-12-25T15:00:00Z')).toISOString()).toBe('2026-12-28T18:00:00.000Z');
+  });
+
+  it('never ships on a weekend or a holiday, 2026 through 2029, whenever the order is placed', () => {
+    for (let date = '2026-01-01'; date < '2030-01-01'; date = addDays(date, 1)) {
+      for (const hour of [9, 15]) {
+        const placed = centralInstant(date, hour);
+        for (const shipDate of [firstShipDate(placed), estimateShipDate(placed, { leadTimeDays: 5, assemblyDays: 3 })]) {
+          expect(isBusinessDay(shipDate), `${date} ${hour}:00 -> ${shipDate}`).toBe(true);
+          expect(isCarrierHoliday(shipDate), `${date} ${hour}:00 -> ${shipDate}`).toBe(false);
+          expect([0, 6], `${date} ${hour}:00 -> ${shipDate}`).not.toContain(new Date(`${shipDate}T00:00:00Z`).getUTCDay());
+        }
+        expect(isBusinessDay(toCentral(nextSameDayCutoff(placed)).date)).toBe(true);
+      }
+    }
   });
 });

@@ -1,6 +1,9 @@
+import { isCarrierHoliday } from './carrier-holidays';
+
 /**
  * When an order ships. Orders placed before 12 noon Central time (America/Chicago) on a business day ship that
- * day; later ones the next business day. Made-to-order items add their lead time in business days.
+ * day; later ones the next business day. Made-to-order items add their lead time in business days. A business day
+ * is a weekday the carriers work: not one of their holidays nor its observed day (see carrier-holidays.ts).
  * Dates are calendar days in Central time, as "YYYY-MM-DD".
  */
 export const SHIPPING_TIME_ZONE = 'America/Chicago';
@@ -44,7 +47,11 @@ function dayOfWeek(date: string): number {
 
 export function isBusinessDay(date: string): boolean {
   const day = dayOfWeek(date);
-  return day !== 0 && day !== 6;
+  return day !== 0 && day !== 6 && !isCarrierHoliday(date);
+}
+
+export function isSaturday(date: string): boolean {
+  return dayOfWeek(date) === 6;
 }
 
 export function addDays(date: string, days: number): string {
@@ -110,7 +117,10 @@ export function centralInstant(date: string, hour: number): Date {
   return new Date(Date.UTC(year, month - 1, day, hour + 6));
 }
 
-/** When same-day shipping closes: at noon Central today on a business day, else at noon on the next business day. */
+/**
+ * When same-day shipping closes: at noon Central today on a business day, else at noon on the next business day
+ * (after a weekend or a holiday).
+ */
 export function nextSameDayCutoff(instant: Date): Date {
   const today = toCentral(instant).date;
   return centralInstant(isBusinessDay(today) ? today : addBusinessDays(today, 1), SAME_DAY_CUTOFF_HOUR);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isCarrierHoliday } from './carrier-holidays';
+import { addDays, centralInstant } from './ship-dates';
 import { STATE_PROVINCES, findStateProvince, shippingOptions } from './shipping';
 
 const texas = findStateProvince('tx')!;
@@ -24,7 +26,8 @@ describe('shippingOptions', () => {
     ]);
     const [ground, twoDay, nextDay, saturday] = options;
     expect(ground!.shipDate).toBe('2026-11-18');
-    expect(ground!.deliveryDate).toEqual({ earliest: '2026-11-27', latest: '2026-12-02' });
+    // Seven and ten business days, Thanksgiving (Thursday 2026-11-26) not among them.
+    expect(ground!.deliveryDate).toEqual({ earliest: '2026-11-30', latest: '2026-12-03' });
     expect(twoDay!.deliveryDate).toEqual({ earliest: '2026-11-20', latest: '2026-11-23' });
     expect(nextDay!.deliveryDate).toEqual({ earliest: '2026-11-19', latest: '2026-11-19' });
     expect(saturday!.deliveryDate).toEqual({ earliest: '2026-11-21', latest: '2026-11-21' });
@@ -32,7 +35,8 @@ describe('shippingOptions', () => {
 
   it('moves everything by assembly (3 business days) and made-to-order lead time', () => {
     const [ground] = shippingOptions(texas, wednesdayMorning, { leadTimeDays: 10, hasAssembly: true });
-    expect(ground!.shipDate).toBe('2026-12-07');
+    // Thirteen business days after 2026-11-18, Thanksgiving skipped.
+    expect(ground!.shipDate).toBe('2026-12-08');
   });
 
   it('after noon Central the order ships the next business day', () => {
@@ -45,5 +49,37 @@ describe('shippingOptions', () => {
     expect(shippingOptions(findStateProvince('AK')!, wednesdayMorning, { leadTimeDays: 0, hasAssembly: false }).map((o) => o.id)).toEqual(['ground', 'two-day']);
     expect(shippingOptions(findStateProvince('PR')!, wednesdayMorning, { leadTimeDays: 0, hasAssembly: false }).map((o) => o.id)).toEqual(['ground']);
     expect(shippingOptions(findStateProvince('AE')!, wednesdayMorning, { leadTimeDays: 0, hasAssembly: false }).map((o) => o.id)).toEqual(['ground']);
+  });
+
+  it('delivers around holidays: nothing arrives on Thanksgiving, Christmas or July 4', () => {
+    // Wednesday 2026-11-25, 10:00 CST: ships that day; the next business day is Friday.
+    const [ground, twoDay, nextDay] = shippingOptions(texas, new Date('2026-11-25T16:00:00Z'), { leadTimeDays: 0, hasAssembly: false });
+    expect(nextDay!.deliveryDate).toEqual({ earliest: '2026-11-27', latest: '2026-11-27' });
+    expect(twoDay!.deliveryDate).toEqual({ earliest: '2026-11-30', latest: '2026-12-01' });
+    expect(ground!.deliveryDate).toEqual({ earliest: '2026-12-07', latest: '2026-12-10' });
+    // Tuesday 2026-12-22 morning: 2-3 day arrives the Thursday or the Monday after Christmas.
+    const [, christmasTwoDay] = shippingOptions(texas, new Date('2026-12-22T16:00:00Z'), { leadTimeDays: 0, hasAssembly: false });
+    expect(christmasTwoDay!.deliveryDate).toEqual({ earliest: '2026-12-24', latest: '2026-12-28' });
+    // Thursday 2026-07-02: no Saturday delivery on July 4, the next Saturday instead.
+    const saturday = shippingOptions(texas, new Date('2026-07-02T15:00:00Z'), { leadTimeDays: 0, hasAssembly: false })[3]!;
+    expect(saturday.deliveryDate).toEqual({ earliest: '2026-07-11', latest: '2026-07-11' });
+  });
+
+  it('never ships or delivers on a holiday or a weekend (Saturday delivery only on Saturdays), 2026 through 2029', () => {
+    const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+    for (let date = '2026-01-01'; date < '2030-01-01'; date = addDays(date, 1)) {
+      for (const state of ['TX', 'HI', 'PR'].map((code) => findStateProvince(code)!)) {
+        for (const option of shippingOptions(state, centralInstant(date, 14), { leadTimeDays: 2, hasAssembly: true })) {
+          const where = `${date} ${state.code} ${option.id}`;
+          for (const day of [option.shipDate, option.deliveryDate.earliest, option.deliveryDate.latest]) {
+            expect(isCarrierHoliday(day), `${where} -> ${day}`).toBe(false);
+          }
+          expect([1, 2, 3, 4, 5], where).toContain(weekday(option.shipDate));
+          for (const day of [option.deliveryDate.earliest, option.deliveryDate.latest]) {
+            expect(option.id === 'saturday' ? [6] : [1, 2, 3, 4, 5], `${where} -> ${day}`).toContain(weekday(day));
+          }
+        }
+      }
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Cents } from './money';
-import { addBusinessDays, addDays, estimateShipDate } from './ship-dates';
+import { isCarrierHoliday } from './carrier-holidays';
+import { addBusinessDays, addDays, estimateShipDate, isSaturday } from './ship-dates';
 
 /** Where the store ships: the 50 states, DC, the territories and military addresses. Canada goes through Alaska. */
 export type Region = 'contiguous' | 'alaska-hawaii' | 'territory' | 'military';
@@ -79,9 +80,10 @@ export interface BagTiming {
   hasAssembly: boolean;
 }
 
+/** Saturday delivery lands on the first Saturday after the ship date that is not itself a holiday (July 4, 2026). */
 function nextSaturdayAfter(date: string): string {
   let day = addDays(date, 1);
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 6) day = addDays(day, 1);
+  while (!isSaturday(day) || isCarrierHoliday(day)) day = addDays(day, 1);
   return day;
 }
 
