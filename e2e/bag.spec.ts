@@ -54,6 +54,25 @@ test('an engraved charm in sterling silver costs $0.75 per character, spaces fre
   await bag.expectTotal(money(price));
 });
 
+test('engraving text over the limit is kept and flagged with what will not fit, and Add to bag refuses it', async ({ page }) => {
+  const bag = new Bag(page);
+  await page.goto(PRODUCTS.engravableCharm.path('sterling-silver'));
+  await bag.waitForSession();
+  const max = Number(await maxCharacters(page));
+  const text = 'Love you always and forever, my dear'.slice(0, max + 3);
+  const field = page.getByLabel('Text to engrave');
+  await bag.fillAddForm({ engraving: { text } });
+  await expect(field).toHaveValue(text);
+  const tooLong = `3 characters too many: “${text.slice(max)}” will not fit`;
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(tooLong));
+  await page.getByRole('button', { name: 'Add to bag' }).click();
+  await expect(field).toHaveAccessibleDescription(new RegExp(tooLong));
+  await expect(page.getByRole('status').getByText('Added to your bag.')).toHaveCount(0);
+  await bag.open();
+  await expect(bag.lines()).toHaveCount(0);
+});
+
 async function maxCharacters(page: Page): Promise<string> {
   const text = await page.getByText(/^Up to \d+ characters: letters/).innerText();
   return /Up to (\d+)/.exec(text)![1]!;

@@ -102,6 +102,32 @@ test.describe('checkout', () => {
     expect(posts).toEqual([]);
   });
 
+  test('an empty form names every missing field at once, card and address alike, and focuses the first', async ({ page }) => {
+    await engravedBagWithWelcome10(page);
+    const checkout = new CheckoutPage(page);
+    await checkout.open();
+    await checkout.placeOrder();
+
+    const shipping = page.getByRole('group', { name: 'Shipping address' });
+    const fields = [
+      page.getByLabel('Email', { exact: true }),
+      page.getByLabel('Phone', { exact: true }),
+      shipping.getByLabel('First name'),
+      shipping.getByLabel('Last name'),
+      shipping.getByLabel('Street address'),
+      shipping.getByLabel('City'),
+      shipping.getByLabel('State', { exact: true }),
+      shipping.getByLabel('ZIP code'),
+      checkout.cardNumber,
+      page.getByLabel('Expiry date (MM/YY)'),
+      page.getByLabel('Security code (CVV)'),
+    ];
+    for (const field of fields) await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(fields[0]!).toBeFocused();
+    await expect(fields[0]!).toHaveAccessibleDescription(/Email/);
+    await expect(page).toHaveURL(/\/order\/process$/);
+  });
+
   test('missing details are named beside their fields, and what was typed stays', async ({ page }) => {
     await engravedBagWithWelcome10(page);
     const checkout = new CheckoutPage(page);

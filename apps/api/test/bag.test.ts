@@ -159,6 +159,17 @@ describe('adding to the bag', () => {
     expect((await bag(session)).tempOrder.tempOrderItems).toEqual([]);
   });
 
+  it('refuses engraving text over the limit with a 400 that names what will not fit, never cutting it to fit', async () => {
+    const session = await newSession();
+    const tag = await firstProduct('/products/category/charm-tags');
+    const response = await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, quantity: 1, engraving: { text: 'Love you always', font: 'block' } });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).details).toEqual([
+      expect.objectContaining({ field: 'engraving.text', message: expect.stringContaining('5 characters too many: “lways” will not fit') }),
+    ]);
+    expect((await bag(session)).tempOrder.tempOrderItems).toEqual([]);
+  });
+
   it('refuses a metal withdrawn a moment ago, before the catalog cache has heard of it', async () => {
     const session = await newSession();
     const charm = await firstProduct('/products/category/Dog-Charms');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGRAVING_PUNCTUATION, chargedCharacters, engravingCharge, engravingProblem, isEngravableCharacter, isEngravingFree } from './engraving';
+import { ENGRAVING_PUNCTUATION, chargedCharacters, engravingCharge, engravingOverflow, engravingProblem, isEngravableCharacter, isEngravingFree } from './engraving';
 
 describe('engraving charge', () => {
   it('is $0.75 per character, spaces free', () => {
@@ -31,12 +31,24 @@ describe('engravingProblem', () => {
 
   it('refuses what cannot be engraved, with a reason for the shopper', () => {
     expect(engravingProblem('   ', 'block', rules)).toMatchObject({ field: 'text', message: 'Enter the text to engrave' });
-    expect(engravingProblem('Emma Elizabeth', 'block', rules)?.message).toBe('Engraving can be at most 10 characters on this item (you have 14)');
+    expect(engravingProblem('Emma Elizabeth', 'block', rules)?.message).toBe('Engraving can be at most 10 characters on this item. 4 characters too many: “beth” will not fit');
     expect(engravingProblem('<b>hi</b>', 'block', rules)?.field).toBe('text');
     expect(engravingProblem('a\u0000b', 'block', rules)?.message).toContain('cannot be engraved');
     expect(engravingProblem('love 💖', 'block', rules)?.field).toBe('text');
     expect(engravingProblem('Emma', 'monogram-block', rules)).toEqual({ field: 'font', message: 'Choose one of the fonts for this item: Block, Script' });
     expect(engravingProblem('Emma', 'block', null)?.message).toBe('This item cannot be engraved');
+  });
+});
+
+describe('engravingOverflow', () => {
+  it('names what would not fit, so nothing is cut without the shopper seeing it', () => {
+    expect(engravingOverflow('Love you always', 12)).toBe('ays');
+    expect(engravingProblem('Love you always', 'block', { maxCharacters: 12, fonts: ['block'] })?.message).toBe(
+      'Engraving can be at most 12 characters on this item. 3 characters too many: “ays” will not fit',
+    );
+    expect(engravingProblem('Love you alwa', 'block', { maxCharacters: 12, fonts: ['block'] })?.message).toContain('1 character too many: “a” will not fit');
+    // Spaces around the text are not engraved, so they neither count nor overflow.
+    expect(engravingOverflow('  Love you alw  ', 12)).toBe('');
   });
 });
 

@@ -29,6 +29,14 @@ export function engravingCharge(text: string, metalId: number): Cents {
   return isEngravingFree(metalId) ? 0 : chargedCharacters(text) * ENGRAVING_CENTS_PER_CHARACTER;
 }
 
+/**
+ * The end of the text past the limit (what would not fit), or '' when it fits. Engraved items cannot be returned,
+ * so over-long text is refused with this shown, never cut to fit.
+ */
+export function engravingOverflow(text: string, maxCharacters: number): string {
+  return [...text.trim()].slice(maxCharacters).join('');
+}
+
 export interface EngravingRules {
   maxCharacters: number;
   fonts: readonly string[];
@@ -75,9 +83,13 @@ export function engravingProblem(text: string, font: string, rules: EngravingRul
   if (trimmed.length === 0) return { field: 'text', message: 'Enter the text to engrave' };
   const problem = characterProblem(text);
   if (problem) return { field: 'text', message: problem };
-  const length = [...trimmed].length;
-  if (length > rules.maxCharacters) {
-    return { field: 'text', message: `Engraving can be at most ${rules.maxCharacters} characters on this item (you have ${length})` };
+  const overflow = engravingOverflow(text, rules.maxCharacters);
+  if (overflow) {
+    const count = [...overflow].length;
+    return {
+      field: 'text',
+      message: `Engraving can be at most ${rules.maxCharacters} characters on this item. ${count} character${count === 1 ? '' : 's'} too many: “${overflow}” will not fit`,
+    };
   }
   if (!rules.fonts.includes(font)) {
     const names = ENGRAVING_FONTS.filter((known) => rules.fonts.includes(known.id)).map((known) => known.name);

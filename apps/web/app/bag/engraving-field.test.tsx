@@ -27,13 +27,26 @@ describe('EngravingField', () => {
     expect(screen.getByText(/Free on 14k Gold\./)).toBeVisible();
   });
 
-  it('states the limit and stops typing at it', async () => {
+  it('states the limit, and keeps pasted text over it, saying what will not fit instead of cutting it', async () => {
     render(<EngravingField rules={rules(false)} metalId={40} metalName="Sterling Silver" />);
     const field = screen.getByLabelText('Text to engrave');
     expect(field).toHaveAccessibleDescription(/Up to 12 characters/);
-    expect(field).toHaveAttribute('maxLength', '12');
-    await userEvent.type(field, 'abcdefghijklmnop');
-    expect(field).toHaveValue('abcdefghijkl');
+    await userEvent.click(field);
+    await userEvent.paste('Love you always');
+    expect(field).toHaveValue('Love you always');
+    expect(screen.getByTestId('engraving-summary')).toHaveTextContent('15 of 12 characters');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/3 characters too many: “ays” will not fit/);
+  });
+
+  it('keeps typing past the limit too, and clears the warning once the text fits', async () => {
+    render(<EngravingField rules={rules(false)} metalId={40} metalName="Sterling Silver" />);
+    const field = screen.getByLabelText('Text to engrave');
+    await userEvent.type(field, 'abcdefghijklm');
+    expect(field).toHaveValue('abcdefghijklm');
+    expect(field).toHaveAccessibleDescription(/1 character too many: “m” will not fit/);
+    await userEvent.type(field, '{Backspace}');
+    expect(field).not.toHaveAttribute('aria-invalid');
     expect(screen.getByTestId('engraving-summary')).toHaveTextContent('12 of 12 characters');
   });
 

@@ -23,7 +23,8 @@ const DEFAULT_NAMES = { text: 'engravingText', font: 'engravingFont' };
 
 /**
  * Engraving on the add-to-bag form: text with a live character count and price ($0.75 a character, spaces free,
- * free on gold), and the fonts, each previewed with the shopper's own text. Empty text means no engraving.
+ * free on gold), and the fonts, each previewed with the shopper's own text. Empty text means no engraving; text
+ * over the limit is kept and flagged with what will not fit, never cut.
  */
 export function EngravingField({ rules, metalId, metalName, defaultText = '', defaultFont, errors, submittedText, names = DEFAULT_NAMES }: EngravingFieldProps) {
   const id = useId();
@@ -51,7 +52,8 @@ export function EngravingField({ rules, metalId, metalName, defaultText = '', de
         name={names.text}
         type="text"
         value={text}
-        maxLength={rules.maxCharacters}
+        // No maxLength: the browser would cut a paste silently, and engraved items cannot be returned. Text over the
+        // limit stays, and the live check below says what will not fit; the server refuses it until it fits.
         autoComplete="off"
         spellCheck={false}
         onChange={(event) => setText(event.currentTarget.value)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFromApi, formValues, newIdempotencyKey, readOrderForm } from './order-form';
+import { detailErrors, fieldErrorsFromApi, formValues, newIdempotencyKey, readOrderForm } from './order-form';
 
 const typed = {
   idempotencyKey: 'chk-12345678',
@@ -43,6 +43,28 @@ describe('readOrderForm', () => {
       expect.arrayContaining(['paymentMethodNonce', 'customer.email', 'shippingAddress.postalCode', 'billingAddress.firstName', 'billingAddress.city']),
     );
     expect(result.errors['shippingAddress.postalCode']).toBe('must be a ZIP code such as 78701');
+  });
+});
+
+describe('detailErrors', () => {
+  it('names every missing contact and address field of an empty form at once, leaving the card to its own check', () => {
+    const errors = detailErrors({ idempotencyKey: 'chk-12345678', billingSame: 'on', shippingTypeId: 'two-day' });
+    expect(Object.keys(errors).sort()).toEqual(
+      [
+        'customer.email',
+        'customer.phone',
+        'shippingAddress.address1',
+        'shippingAddress.city',
+        'shippingAddress.firstName',
+        'shippingAddress.lastName',
+        'shippingAddress.postalCode',
+        'shippingAddress.stateProvince',
+      ].sort(),
+    );
+  });
+
+  it('is empty when the details are complete, whatever the card', () => {
+    expect(detailErrors(typed)).toEqual({});
   });
 });
 

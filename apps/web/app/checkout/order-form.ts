@@ -44,6 +44,17 @@ export function readOrderForm(values: Record<string, string>, paymentMethodNonce
   return { ok: false, errors };
 }
 
+/**
+ * Every mistake in the typed details (contact, addresses, shipping), the card aside: the browser checks these
+ * together with the card before anything is sent, so the shopper sees all that needs fixing in one go.
+ */
+export function detailErrors(values: Record<string, string>): FieldErrors {
+  const result = readOrderForm(values, '');
+  if (result.ok) return {};
+  const { paymentMethodNonce: _card, ...errors } = result.errors;
+  return errors;
+}
+
 /** The API's 400 details (`[{field, message}]`) as field errors. */
 export function fieldErrorsFromApi(details: unknown): FieldErrors {
   const errors: FieldErrors = {};

@@ -3,7 +3,7 @@ import { Form, Link, data, redirect, useFetcher, useNavigation, useSubmit } from
 import { CardForm, type Tokenize } from '../checkout/card-form';
 import { AddressFields, TextField } from '../checkout/fields';
 import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent } from '../checkout/ga4-events';
-import { type FieldErrors, fieldErrorsFromApi, formValues, newIdempotencyKey, readOrderForm } from '../checkout/order-form';
+import { type FieldErrors, detailErrors, fieldErrorsFromApi, formValues, newIdempotencyKey, readOrderForm } from '../checkout/order-form';
 import { OrderReview } from '../checkout/order-review';
 import { ShippingChoice } from '../checkout/shipping-choice';
 import type { CardErrors } from '../checkout/test-tokenizer';
@@ -131,11 +131,13 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
   const nonceRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  // The browser's own check of the details, made with the card's; null once the form has gone to the server.
+  const [checkedErrors, setCheckedErrors] = useState<FieldErrors | null>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const [shippingTypeId, setShippingTypeId] = useState<string>(bag.shippingTypeId);
   const shippingPushed = useRef(false);
   const values = actionData?.values ?? initialValues(bag);
-  const fieldErrors = actionData?.fieldErrors ?? {};
+  const fieldErrors = checkedErrors ?? actionData?.fieldErrors ?? {};
   const [billingSame, setBillingSame] = useState(values.billingSame === 'on');
   const submitting = tokenizing || navigation.state === 'submitting' || navigation.state === 'loading';
 
@@ -175,13 +177,18 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
     const form = event.currentTarget;
     setTokenizing(true);
     try {
+      // The details and the card are checked together, so every mistake shows at once, the first one focused.
+      const details = detailErrors(formValues(new FormData(form)));
       const result = (await tokenizeRef.current?.()) ?? { ok: false as const, errors: { number: 'The card form is still loading. Please try again.' } };
-      if (!result.ok) {
-        setCardErrors(result.errors);
-        requestAnimationFrame(() => form.querySelector<HTMLElement>('.checkout__card [aria-invalid="true"]')?.focus());
+      const detailsWrong = Object.keys(details).length > 0;
+      if (!result.ok || detailsWrong) {
+        setCardErrors(result.ok ? {} : result.errors);
+        setCheckedErrors(details);
+        requestAnimationFrame(() => form.closest('.checkout')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
         return;
       }
       setCardErrors({});
+      setCheckedErrors(null);
       if (nonceRef.current) nonceRef.current.value = result.nonce;
       const events = shippingPushed.current ? [] : [addShippingInfoEvent(bag, shippingName ?? bag.shippingTypeId)];
       shippingPushed.current = true;
@@ -198,7 +205,11 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
       <p className="checkout__back">
         <Link to="/order">Back to your bag</Link> · Questions? Call <a href={telHref(phone)}>{phone}</a> (Monday to Friday).
       </p>
-      {actionData?.formError ? (
+      {checkedErrors && Object.keys(checkedErrors).length > 0 ? (
+        <p className="checkout__alert" role="alert" tabIndex={-1}>
+          Please check the fields marked below.
+        </p>
+      ) : actionData?.formError ? (
         <p className="checkout__alert" role="alert" tabIndex={-1}>
           {actionData.formError}
         </p>
