@@ -9,7 +9,9 @@ import { useHydrated } from './use-hydrated';
 
 /**
  * The product page's add-to-bag form: a plain post that works without JavaScript (the action redirects back with
- * a notice) and, with it, answers in place. The metal and length are the page's (their links are above).
+ * a notice) and, with it, answers in place. The metal and length are the page's (their links are above): they are
+ * sent as hidden fields, never as a control of their own, so what the page shows is what the bag gets, even after the
+ * page moves to another length without remounting the form.
  */
 export function AddToBagForm({ product, result }: { product: ProductDetail; result: BagResult | undefined }) {
   const id = useId();
@@ -50,20 +52,16 @@ export function AddToBagForm({ product, result }: { product: ProductDetail; resu
           Metal: <strong>{product.metal.name}</strong>
           <span className="add-to-bag__hint"> (other metals: see Metal above)</span>
         </p>
+        {product.braceletSize !== null ? (
+          <>
+            <input type="hidden" name="braceletSize" value={product.braceletSize} />
+            <p className="add-to-bag__metal">
+              Length: <strong>{product.braceletSize} inches</strong>
+            </p>
+            {fieldError('braceletSize')}
+          </>
+        ) : null}
         <div className="add-to-bag__row">
-          {product.sizes.length > 0 ? (
-            <div className="field">
-              <label htmlFor={`${id}-size`}>Length</label>
-              <select id={`${id}-size`} name="braceletSize" defaultValue={values.braceletSize ?? String(product.braceletSize ?? 7)} {...describe('braceletSize')}>
-                {product.sizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size} inches
-                  </option>
-                ))}
-              </select>
-              {fieldError('braceletSize')}
-            </div>
-          ) : null}
           <div className="field">
             <label htmlFor={`${id}-quantity`}>Quantity</label>
             <input

@@ -44,3 +44,30 @@ export function useRememberChoices(stated: StatedChoices): void {
 function definedOnly(stated: StatedChoices): StatedChoices {
   return Object.fromEntries(Object.entries(stated).filter(([, value]) => value !== undefined));
 }
+
+/**
+ * A product page is in one metal and length, but opening it (from a search engine, an email, a shared link) is not
+ * the shopper choosing them: only the page's own metal and length links are. Those links say so, with JavaScript in
+ * the navigation's state, without it in a query parameter that the loader turns into the prefs cookie and then drops.
+ */
+const CHOSEN_PARAM = 'chosen';
+const CHOSEN_STATE = { chosen: true } as const;
+
+/** The props of a link that is the shopper's choice of metal or length. */
+export function choiceLink(path: string, hydrated: boolean): { to: string; state?: typeof CHOSEN_STATE } {
+  return hydrated ? { to: path, state: CHOSEN_STATE } : { to: `${path}?${CHOSEN_PARAM}=1` };
+}
+
+/** Whether the page was reached by one of those links, with JavaScript. */
+export function isChosenNavigation(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { chosen?: unknown }).chosen === true;
+}
+
+/** For loaders: the address without the choice marker when it carries one (the page redirects there), else null. */
+export function withoutChoiceMarker(url: URL): string | null {
+  if (!url.searchParams.has(CHOSEN_PARAM)) return null;
+  const search = new URLSearchParams(url.search);
+  search.delete(CHOSEN_PARAM);
+  const rest = search.toString();
+  return `${url.pathname}${rest ? `?${rest}` : ''}`;
+}

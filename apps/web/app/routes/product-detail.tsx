@@ -1,11 +1,12 @@
 import type { ProductDetail } from '@charms/contracts/catalog';
-import { Link, data, isRouteErrorResponse, redirect, useActionData } from 'react-router';
+import { Link, data, isRouteErrorResponse, redirect, useActionData, useLocation } from 'react-router';
 import { AddToBagForm } from '../bag/add-to-bag-form';
+import { useHydrated } from '../bag/use-hydrated';
 import { addToBag } from '../bag/add-to-bag.server';
 import { takeNotice } from '../bag/bag-notice.server';
 import { JsonLd, breadcrumbJsonLd, productJsonLd } from '../catalog/json-ld';
 import { ProductGrid } from '../catalog/product-grid';
-import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
+import { choiceLink, isChosenNavigation, rememberChoicesHeaders, useRememberChoices, withoutChoiceMarker } from '../catalog/remember-choices';
 import { shipDateInWords } from '../catalog/ship-date';
 import { NotFound } from '../components/not-found';
 import { apiErrorStatus } from '../lib/api-status';
@@ -41,11 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (response.kind === 'redirect') throw redirect(`${response.redirectTo}${url.search}`, 301);
 
   const { product, htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers } = response;
-  // The metal (and length) in the address is the shopper's latest choice: listings opened next show it.
+  // The page's metal (and length) become the shopper's choice only when picked with the page's own links: listings
+  // opened next then show them. Merely opening the page in another metal leaves the shopper's choice alone.
   const chosen = toShopperPrefs({ ...prefs, metalId: product.metal.id, braceletSize: product.braceletSize ?? prefs.braceletSize });
   const stated = { metalId: chosen.metalId, braceletSize: product.braceletSize === null ? undefined : chosen.braceletSize };
+  const chosenWithoutJs = withoutChoiceMarker(url);
+  if (chosenWithoutJs) throw redirect(chosenWithoutJs, { status: 302, headers: rememberChoicesHeaders(request, prefs, stated) });
   const { phone, photoArtEmail, publicBaseUrl } = context.store;
-  const headers = new Headers(rememberChoicesHeaders(request, prefs, stated));
+  const headers = new Headers();
   // The add-to-bag form's confirmation after a post without JavaScript (post/redirect/get).
   const { notice, clear } = await takeNotice(context.cookies.bagNotice, request);
   if (clear) headers.append('set-cookie', clear);
@@ -64,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, store, stated, notice } = loaderData;
   const actionData = useActionData<typeof action>();
-  useRememberChoices(stated);
+  useRememberChoices(isChosenNavigation(useLocation().state) ? stated : {});
   const image = product.images[0];
   const lastCrumb = product.breadcrumbs.length - 1;
 
@@ -136,6 +140,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 /** Each metal's page; metals the product is not made in are marked, not linked. */
 function MetalChoice({ product }: { product: ProductDetail }) {
+  const hydrated = useHydrated();
   return (
     <section id="metals" className="product__choice" aria-labelledby="metal-heading">
       <h2 id="metal-heading">Metal</h2>
@@ -143,7 +148,7 @@ function MetalChoice({ product }: { product: ProductDetail }) {
         {product.offers.map((offer) => (
           <li key={offer.metal.id}>
             {offer.available && offer.price ? (
-              <Link to={offer.path} aria-current={offer.metal.id === product.metal.id ? 'true' : undefined} preventScrollReset replace className="product__option">
+              <Link {...choiceLink(offer.path, hydrated)} aria-current={offer.metal.id === product.metal.id ? 'true' : undefined} preventScrollReset replace className="product__option">
                 <span className="product__option-name">{offer.metal.name}</span>{' '}
                 <span className="product__option-price">{offer.price.display}</span>
               </Link>
@@ -162,13 +167,14 @@ function MetalChoice({ product }: { product: ProductDetail }) {
 
 function SizeChoice({ product }: { product: ProductDetail }) {
   const pathFor = (size: number) => product.path.replace(/\/\d+(?:\.\d)?-inch\//, `/${size}-inch/`);
+  const hydrated = useHydrated();
   return (
     <section className="product__choice" aria-labelledby="size-heading">
       <h2 id="size-heading">Bracelet length</h2>
       <ul className="product__options product__options--sizes">
         {product.sizes.map((size) => (
           <li key={size}>
-            <Link to={pathFor(size)} aria-current={size === product.braceletSize ? 'true' : undefined} preventScrollReset replace className="product__option">
+            <Link {...choiceLink(pathFor(size), hydrated)} aria-current={size === product.braceletSize ? 'true' : undefined} preventScrollReset replace className="product__option">
               {size}″<span className="catalog-sr-only"> inches</span>
             </Link>
           </li>
