@@ -102,6 +102,8 @@ test('the form is usable at tablet width, by keyboard', async ({ page }) => {
   await page.keyboard.type(CHARM.search);
   await page.keyboard.press('Enter');
   const add = page.getByRole('button', { name: `Add ${CHARM.name}`, exact: true });
+  // The results' buttons wait (disabled) while the search's answer settles; a keyboard user reaches them after.
+  await expect(add).toBeEnabled();
   await add.focus();
   await page.keyboard.press('Enter');
   await expect(form.item(CHARM.name)).toBeVisible({ timeout: ITEM_ADDED_MS });
