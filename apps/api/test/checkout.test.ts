@@ -66,6 +66,8 @@ describe('placing an order', () => {
     expect(placed).toMatchObject({ status: 'paid', promoCode: 'WELCOME10', card: 'Visa ending in 1111', shippingType: { id: 'two-day' } });
     expect(placed.number).toMatch(/^CB-\d{6}$/);
     expect(placed.lines[0]).toMatchObject({ engraving: { text: 'Ann', font: 'Script' }, quantity: 2 });
+    // The font's id too, which styles the engraving's preview on the staff's order page and packing slip.
+    expect(placed.lines[0]!.engraving).toMatchObject({ fontId: 'script' });
     expect(state.sales).toHaveLength(1);
     expect(state.sales[0]!.amountCents).toBe(placed.totals.total.cents);
     const attempts = await queryRows<{ status: string; transactionId: string | null }>(

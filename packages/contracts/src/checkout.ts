@@ -67,7 +67,8 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   unitPrice: moneySchema,
   lineTotal: moneySchema,
-  engraving: z.object({ text: z.string(), font: z.string() }).nullable(),
+  /** `font` is the font's name as shown ("Script"); `fontId` its id, for the preview's style ("script"). */
+  engraving: z.object({ text: z.string(), font: z.string(), fontId: z.string() }).nullable(),
   isPhotoArt: z.boolean(),
 });
 

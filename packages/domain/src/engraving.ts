@@ -11,6 +11,9 @@ export const ENGRAVING_FONTS = [
 ] as const;
 export type EngravingFontId = (typeof ENGRAVING_FONTS)[number]['id'];
 
+/** A font's name as shoppers read it ("Script"), from its id; an unknown id is shown as it is. */
+export const engravingFontName = (id: string): string => ENGRAVING_FONTS.find((font) => font.id === id)?.name ?? id;
+
 /** $0.75 per character, spaces free, setup free. */
 export const ENGRAVING_CENTS_PER_CHARACTER: Cents = 75;
 

@@ -2,7 +2,7 @@ import type { BagItem, BagResponse } from '@charms/contracts/bag';
 import type { ProductSummary } from '@charms/contracts/catalog';
 import type { DataLayerEvent } from '@charms/contracts/envelope';
 import { ASSEMBLY_FEE_CENTS, type BagLineKind, type PricedLine, bagSubtotals, bagTotals, lineTotal, shouldSuggestAssembly } from '@charms/domain/bag';
-import { ENGRAVING_FONTS, chargedCharacters, engravingCharge } from '@charms/domain/engraving';
+import { chargedCharacters, engravingCharge, engravingFontName } from '@charms/domain/engraving';
 import { type Metal, findMetalById } from '@charms/domain/metals';
 import { type PromotionVerdict, evaluatePromotion } from '@charms/domain/promotions';
 import { estimateShipDate, minutesUntilCutoff } from '@charms/domain/ship-dates';
@@ -61,7 +61,6 @@ export interface PricedBagLine extends PricedLine {
   orderable: boolean;
 }
 
-const fontName = (id: string) => ENGRAVING_FONTS.find((font) => font.id === id)?.name ?? id;
 
 /** The bag row's columns as a CartRecord. */
 export const cartColumns = sql`id, session_id as "sessionId", promotion_id as "promotionId", ship_to_state_province as "shipToStateProvince",
@@ -232,7 +231,7 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] 
         name: 'engraving' as const,
         text: specific.text,
         font: specific.font,
-        fontName: fontName(specific.font),
+        fontName: engravingFontName(specific.font),
       })),
       parentItemUuid: row.parentItemId,
       description,

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Address, Order } from '@charms/contracts/checkout';
 import type { BagLineKind, BagTotals } from '@charms/domain/bag';
-import { ENGRAVING_FONTS } from '@charms/domain/engraving';
+import { engravingFontName } from '@charms/domain/engraving';
 import { trackingUrl } from '@charms/domain/tracking';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -106,7 +106,7 @@ export function presentOrderLine(line: OrderLineView): Order['lines'][number] {
     engraving:
       line.engravingText === null
         ? null
-        : { text: line.engravingText, font: ENGRAVING_FONTS.find((font) => font.id === line.engravingFont)?.name ?? line.engravingFont ?? '' },
+        : { text: line.engravingText, font: engravingFontName(line.engravingFont ?? ''), fontId: line.engravingFont ?? '' },
     isPhotoArt: line.isPhotoArt,
   };
 }

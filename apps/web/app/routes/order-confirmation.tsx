@@ -1,7 +1,7 @@
-import type { Address } from '@charms/contracts/checkout';
 import { STATUS_LABELS } from '@charms/domain/order-status';
 import { Link, data, isRouteErrorResponse } from 'react-router';
 import { shipDateInWords } from '../catalog/ship-date';
+import { AddressLines } from '../checkout/address-lines';
 import { TotalsList } from '../checkout/totals-list';
 import { NotFound } from '../components/not-found';
 import { apiErrorStatus } from '../lib/api-status';
@@ -121,8 +121,14 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       </section>
 
       <div className="confirmation__addresses">
-        <AddressBlock heading="Shipping to" address={order.shippingAddress} />
-        <AddressBlock heading="Billing address" address={order.billingAddress} />
+        <div>
+          <h2>Shipping to</h2>
+          <AddressLines address={order.shippingAddress} />
+        </div>
+        <div>
+          <h2>Billing address</h2>
+          <AddressLines address={order.billingAddress} />
+        </div>
       </div>
       {order.giftMessage ? (
         <section aria-labelledby="gift-heading">
@@ -157,28 +163,6 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   );
 }
 
-function AddressBlock({ heading, address }: { heading: string; address: Address }) {
-  return (
-    <div>
-      <h2>{heading}</h2>
-      <address>
-        {address.firstName} {address.lastName}
-        <br />
-        {address.address1}
-        {address.address2 ? (
-          <>
-            <br />
-            {address.address2}
-          </>
-        ) : null}
-        <br />
-        {address.city}, {address.stateProvince} {address.postalCode}
-        <br />
-        {address.country === 'US' ? 'United States' : address.country}
-      </address>
-    </div>
-  );
-}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;

@@ -15,6 +15,8 @@ import { isSameOrigin, readSessionId } from '../lib/shopper-id.server';
 import '../styles/checkout.css';
 import type { Route } from './+types/order-process';
 
+const CHECK_THE_FIELDS = 'Please check the fields marked below.';
+
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [...seoMeta(loaderData, matches), { name: 'robots', content: 'noindex, nofollow' }];
 
 /** A checkout is one shopper's: never stored by a cache. */
@@ -73,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { paymentMethodNonce, ...fieldErrors } = parsed.errors;
     return answer(400, {
       fieldErrors,
-      formError: Object.keys(fieldErrors).length > 0 ? 'Please check the fields marked below.' : undefined,
+      formError: Object.keys(fieldErrors).length > 0 ? CHECK_THE_FIELDS : undefined,
       cardMessage: paymentMethodNonce ? 'Please enter your card. Paying by card needs JavaScript turned on.' : undefined,
     });
   }
@@ -199,19 +201,17 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
     }
   }
 
+  // The browser's own check (before anything is sent) and the server's answer say it the same way.
+  const formError = checkedErrors && Object.keys(checkedErrors).length > 0 ? CHECK_THE_FIELDS : actionData?.formError;
   return (
     <div className="page checkout">
       <h1>Checkout</h1>
       <p className="checkout__back">
         <Link to="/order">Back to your bag</Link> · Questions? Call <a href={telHref(phone)}>{phone}</a> (Monday to Friday).
       </p>
-      {checkedErrors && Object.keys(checkedErrors).length > 0 ? (
+      {formError ? (
         <p className="checkout__alert" role="alert" tabIndex={-1}>
-          Please check the fields marked below.
-        </p>
-      ) : actionData?.formError ? (
-        <p className="checkout__alert" role="alert" tabIndex={-1}>
-          {actionData.formError}
+          {formError}
         </p>
       ) : null}
       <Form method="post" ref={formRef} noValidate onSubmit={placeOrder} className="checkout__layout" aria-label="Checkout">

@@ -1,43 +1,8 @@
 import type { AdminOrder } from '@charms/contracts/admin-orders';
-import type { Address } from '@charms/contracts/checkout';
-import { ENGRAVING_FONTS } from '@charms/domain/engraving';
 import { formatDateTime, formatDay } from '../format';
 
 type Order = AdminOrder['order'];
 type Line = Order['lines'][number];
-
-export const fontName = (font: string) => ENGRAVING_FONTS.find((known) => known.id === font)?.name ?? font;
-
-/** A postal address as lines. */
-export function AddressLines({ address }: { address: Address }) {
-  return (
-    <address className="admin-address">
-      {address.firstName} {address.lastName}
-      <br />
-      {address.address1}
-      {address.address2 ? (
-        <>
-          <br />
-          {address.address2}
-        </>
-      ) : null}
-      <br />
-      {address.city}, {address.stateProvince} {address.postalCode}
-      {address.country !== 'US' ? (
-        <>
-          <br />
-          {address.country}
-        </>
-      ) : null}
-      {address.phone ? (
-        <>
-          <br />
-          {address.phone}
-        </>
-      ) : null}
-    </address>
-  );
-}
 
 /** What a line is: its name, its description, its bracelet size, its engraving in its font. */
 export function LineDescription({ line }: { line: Line }) {
@@ -49,7 +14,7 @@ export function LineDescription({ line }: { line: Line }) {
       {line.isPhotoArt ? <span className="admin-muted"> · photo art</span> : null}
       {line.engraving ? (
         <span className="admin-line__engraving">
-          Engraving: “<span className={`engraving-preview--${line.engraving.font}`}>{line.engraving.text}</span>” in {fontName(line.engraving.font)}
+          Engraving: “<span className={`engraving-preview--${line.engraving.fontId}`}>{line.engraving.text}</span>” in {line.engraving.font}
         </span>
       ) : null}
     </>

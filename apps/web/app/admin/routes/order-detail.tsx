@@ -2,7 +2,8 @@ import { adminOrderParamsSchema } from '@charms/contracts/admin-orders';
 import { Link, data } from 'react-router';
 import { adminApi } from '../admin-api.server';
 import { CancelForm, MarkPaidForm, NoteForm, RefundForm, ResendForm, ShipForm } from '../components/order-forms';
-import { AddressLines, OrderLines, OrderTotals, PaymentDetails, ShippingDetails, Timeline } from '../components/order-view';
+import { AddressLines } from '../../checkout/address-lines';
+import { OrderLines, OrderTotals, PaymentDetails, ShippingDetails, Timeline } from '../components/order-view';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime } from '../format';
 import { resultFor } from '../form-result';
@@ -93,9 +94,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             </section>
             <section className="admin-panel" aria-labelledby="ship-to">
               <h2 id="ship-to">Ship to</h2>
-              <AddressLines address={order.shippingAddress} />
+              <AddressLines address={order.shippingAddress} className="admin-address" withPhone />
               <h3>Bill to</h3>
-              <AddressLines address={order.billingAddress} />
+              <AddressLines address={order.billingAddress} className="admin-address" withPhone />
             </section>
             <section className="admin-panel" aria-labelledby="payment">
               <h2 id="payment">Payment</h2>

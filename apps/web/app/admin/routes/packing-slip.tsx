@@ -1,7 +1,7 @@
 import { adminOrderParamsSchema } from '@charms/contracts/admin-orders';
 import { Link, data } from 'react-router';
 import { adminApi } from '../admin-api.server';
-import { AddressLines, fontName } from '../components/order-view';
+import { AddressLines } from '../../checkout/address-lines';
 import { formatDateTime, formatDay } from '../format';
 import '../../styles/engraving-fonts.css';
 import type { Route } from './+types/packing-slip';
@@ -48,7 +48,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
       </header>
       <section aria-labelledby="slip-ship-to" className="admin-slip__address">
         <h2 id="slip-ship-to">Ship to</h2>
-        <AddressLines address={order.shippingAddress} />
+        <AddressLines address={order.shippingAddress} className="admin-address" withPhone />
       </section>
       <table className="admin-table admin-slip__lines">
         <caption>Items</caption>
@@ -75,9 +75,9 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
               <td>
                 {line.engraving ? (
                   <>
-                    <span className={`admin-slip__engraving engraving-preview--${line.engraving.font}`}>{line.engraving.text}</span>
+                    <span className={`admin-slip__engraving engraving-preview--${line.engraving.fontId}`}>{line.engraving.text}</span>
                     <br />
-                    <span className="admin-muted">Font: {fontName(line.engraving.font)}</span>
+                    <span className="admin-muted">Font: {line.engraving.font}</span>
                   </>
                 ) : (
                   '—'
