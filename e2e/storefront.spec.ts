@@ -199,45 +199,6 @@ test.describe('the shell', () => {
   });
 });
 
-test.describe('newsletter', () => {
-  test('an invalid address is refused with a message tied to the field', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
-    const footer = page.getByRole('contentinfo');
-    const field = footer.getByLabel('Email address');
-    await field.fill('ann@example');
-    await footer.getByRole('button', { name: 'Sign up' }).click();
-    await expect(footer.getByText('Email address invalid')).toBeVisible();
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(field).toHaveAccessibleDescription('Email address invalid');
-  });
-
-  test('a valid address is kept in the browser and the form becomes a thank-you notice', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
-    const footer = page.getByRole('contentinfo');
-    await footer.getByLabel('Email address').fill('ann@example.com');
-    await footer.getByRole('button', { name: 'Sign up' }).click();
-    await expect(footer.getByRole('status')).toHaveText(/Thank you! You are signed up/);
-    await expect(footer.getByLabel('Email address')).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem('newsletter-email'))).toBe('ann@example.com');
-  });
-
-  test('works without JavaScript too', async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    await footer.getByLabel('Email address').fill('nope');
-    await footer.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.locator('main').getByText('Email address invalid')).toBeVisible();
-    await page.locator('main').getByLabel('Email address').fill('ann@example.com');
-    await page.locator('main').getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.locator('main').getByRole('status')).toHaveText(/Thank you!/);
-    await context.close();
-  });
-});
-
 test.describe('shopper session', () => {
   test('a new visitor gets a v4 session that survives a reload', async ({ page }) => {
     await page.goto('/');

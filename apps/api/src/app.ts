@@ -14,6 +14,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
+import { newsletterRoutes } from './routes/newsletter';
 import { responseCachePlugin } from './plugins/response-cache';
 import { catalogRoutes } from './routes/catalog';
 import type { Mailer } from './email/mailer';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       await api.register(bagRoutes);
       await api.register(checkoutRoutes);
       await api.register(contentRoutes);
+      await api.register(newsletterRoutes);
       // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
       await api.register(fastifyCookie);
       await api.register(signInRoutes);

@@ -18,6 +18,8 @@ export default [
   route('about-us', 'routes/about-us.tsx'),
   route('faq', 'routes/faq.tsx'),
   route('newsletter', 'routes/newsletter.tsx'),
+  route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+  route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
   route('preferences', 'routes/preferences.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
   route('art/*', 'routes/art-image.ts'),

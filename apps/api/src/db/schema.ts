@@ -454,6 +454,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Extra headers, such as a newsletter email's List-Unsubscribe pair (RFC 8058); null for none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -557,3 +559,32 @@ export const orderRefunds = pgTable(
   ],
 );
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+
+/**
+ * Newsletter subscriptions, double opt-in: an address is only mailed the newsletter once its owner followed the
+ * confirmation email's link. The link carries a random token; only its SHA-256 is kept here, so a copy of this
+ * table confirms nothing. One row per address (local part as given, domain lower-cased), kept after an
+ * unsubscribe so that the unsubscribe is remembered and the signed unsubscribe link (by id) keeps working.
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] }).notNull(),
+    /** The SHA-256 (hex) of the confirmation link's token; null once unsubscribed, so that link can no longer confirm. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    /** When the last confirmation email was queued: a repeated signup resends it only some minutes later. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('newsletter_subscriptions_email_idx').on(table.email),
+    uniqueIndex('newsletter_subscriptions_confirm_token_idx').on(table.confirmTokenHash),
+  ],
+);
+export type NewsletterSubscriptionRow = typeof newsletterSubscriptions.$inferSelect;

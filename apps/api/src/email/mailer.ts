@@ -9,6 +9,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (a newsletter email's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** Sends email over SMTP (SMTP_URL), or, when there is none, writes each message as an .eml file to an outbox folder. */

@@ -19,6 +19,7 @@ interface ClaimedEmail {
   subject: string;
   html: string;
   text: string;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -45,7 +46,7 @@ export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: Fa
       sql`update email_outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(mins => ${CLAIM_MINUTES})
           where id in (select id from email_outbox where status = 'pending' and next_attempt_at <= now()
                        order by next_attempt_at limit ${batchSize} for update skip locked)
-          returning id, "to", subject, html, text, attempts`,
+          returning id, "to", subject, html, text, headers, attempts`,
     );
 
   const recordFailure = async (email: ClaimedEmail, error: unknown) => {
@@ -72,7 +73,7 @@ export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: Fa
       const due = await claim();
       for (const email of due) {
         try {
-          await mailer.send({ id: email.id, from, to: email.to, subject: email.subject, html: email.html, text: email.text });
+          await mailer.send({ id: email.id, from, to: email.to, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? undefined });
         } catch (error) {
           // Unrecorded, the claim's end brings the email back for another try.
           await recordFailure(email, error).catch(() => {});

@@ -5,6 +5,7 @@ import type { ClientTokenResponse, CompleteOrderBody, CompleteOrderResponse, Ord
 import type { CategoriesResponse } from '@charms/contracts/categories';
 import type { ContentResponse } from '@charms/contracts/content';
 import type { MenuResponse } from '@charms/contracts/menu';
+import type { NewsletterConfirmResponse, NewsletterSubscribeResponse, NewsletterUnsubscribeResponse } from '@charms/contracts/newsletter';
 import type { ErrorBody } from '@charms/contracts/errors';
 import type { UserSession } from '@charms/contracts/session';
 import type { SitemapResponse } from '@charms/contracts/sitemap';
@@ -88,6 +89,10 @@ export function createApiClient(transport: ApiTransport) {
       call<OrderResponse>('GET', withQuery(`/orders/${encodeURIComponent(number)}`, { token: access.token }), undefined, access.sessionId),
     /** The CMS page for a storefront path; ApiError 404 when there is none. */
     getContent: (objectKey: string) => call<ContentResponse>('GET', `/content?${new URLSearchParams({ objectKey })}`),
+    // The newsletter (double opt-in): signup, then the confirmation link's token, or an unsubscribe link's token.
+    subscribeNewsletter: (email: string) => call<NewsletterSubscribeResponse>('POST', '/newsletter/subscriptions', { email }),
+    confirmNewsletter: (token: string) => call<NewsletterConfirmResponse>('POST', '/newsletter/confirm', { token }),
+    unsubscribeNewsletter: (token: string) => call<NewsletterUnsubscribeResponse>('POST', '/newsletter/unsubscribe', { token }),
   };
 }
 

@@ -30,7 +30,11 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
         straight to our card payment provider; we never see or store your card number.
       </p>
       <h2>Newsletter</h2>
-      <p>An address you give for the newsletter stays in your own browser; we do not send it anywhere.</p>
+      <p>
+        We keep the address you give for the newsletter to send it to you, and only once you have confirmed it from the
+        email we send. Every newsletter has a link to unsubscribe; after that we send you no more newsletters. We never
+        put the address in a cookie or share it.
+      </p>
       <h2>Analytics</h2>
       <p>
         We count page views to learn which pages help shoppers. No tracking script loads unless we have configured one,
