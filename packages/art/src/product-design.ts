@@ -1,0 +1,228 @@
+import { BRACELET_CHARMS, CATEGORY_ICONS, DEFAULT_ICONS, KEYWORD_ICONS, PHOTO_PICTURES } from './motif-table';
+import { GAME_ICON_PATHS, COLOUR_ICON_BODIES } from './icon-data';
+
+/**
+ * What a product's picture shows, chosen from its name and category alone (so a product staff create by name gets
+ * a fitting picture without anyone drawing it), and a short key that names the drawing in its URL. Two products
+ * with the same key have the same picture; the variations (setting, pose, finish, enamel colour) come from the
+ * name's style word and a stable hash of the name, so products on one listing page look different from each other.
+ */
+
+/** What a charm's motif sits on: nothing (cut out), or a disc, a heart, a tag... */
+export const SETTINGS = [
+  'cut', 'disc', 'heart', 'oval', 'tag', 'shield', 'scalloped', 'octagon', 'square', 'star', 'bar', 'dogtag', 'bone',
+  'cross', 'flower', 'puzzle', 'block', 'locket', 'calendar',
+] as const;
+export type Setting = (typeof SETTINGS)[number];
+
+/** The finish a name's style word asks for ("Enamel Heart" is enamelled, "3D Horse" sculpted). */
+export const FINISHES = [
+  'plain', 'sculpted', 'enamel', 'engraved', 'mini', 'large', 'twotone', 'dangle', 'polished', 'antiqued', 'crystal', 'filigree',
+] as const;
+export type Finish = (typeof FINISHES)[number];
+
+const STYLE_FINISH: Readonly<Record<string, Finish>> = {
+  '3d': 'sculpted', enamel: 'enamel', engravable: 'engraved', mini: 'mini', large: 'large', 'two-tone': 'twotone',
+  dangle: 'dangle', polished: 'polished', antiqued: 'antiqued', crystal: 'crystal', filigree: 'filigree',
+};
+
+/** Enamel and crystal colours; the first ones are the birthstones' colours. */
+export const TINTS = ['#b3122e', '#7d3fa8', '#6fc3df', '#eef4f8', '#1e8c5a', '#4f8f8a', '#a6c93a', '#1f4fbf', '#e27fa6', '#e8a317'] as const;
+
+const BIRTHSTONES: readonly (readonly [string, number])[] = [
+  ['garnet', 0], ['amethyst', 1], ['aquamarine', 2], ['april crystal', 3], ['emerald', 4], ['alexandrite', 5],
+  ['ruby', 0], ['peridot', 6], ['sapphire', 7], ['rose zircon', 8], ['topaz', 9], ['blue zircon', 2],
+];
+
+/** Bracelets by the style their name says: the link each is made of. */
+export const BRACELET_STYLES = [
+  'oval', 'cable', 'rolo', 'double', 'curb', 'figaro', 'snake', 'box', 'rope', 'byzantine', 'mesh', 'bangle', 'beaded',
+  'mariner', 'paperclip', 'twisted', 'square',
+] as const;
+export type BraceletStyle = (typeof BRACELET_STYLES)[number];
+export const CLASPS = ['lobster', 'toggle', 'none'] as const;
+export type Clasp = (typeof CLASPS)[number];
+
+export type ProductDesign =
+  | {
+      kind: 'charm';
+      /** A game icon's name, or null for a charm that shows its label or nothing (a blank disc). */
+      icon: string | null;
+      label: string | null;
+      setting: Setting;
+      finish: Finish;
+      /** 0-5: mirrored or not, times three tilts. */
+      pose: number;
+      /** Index into TINTS, for enamel and crystals. */
+      tint: number;
+    }
+  | { kind: 'photo'; frame: Setting; picture: string }
+  | { kind: 'bracelet'; style: BraceletStyle; clasp: Clasp; charm: string | null };
+
+export interface ProductForPicture {
+  name: string;
+  /** The category's URL name (primary category), e.g. Dog-Charms. */
+  category: string;
+  kind: 'charm' | 'bracelet';
+  isPhotoArt?: boolean;
+}
+
+/** FNV-1a: a stable 32-bit hash, so the same name always gets the same picture. */
+function hash(text: string): number {
+  let value = 2166136261;
+  for (let i = 0; i < text.length; i += 1) {
+    value ^= text.charCodeAt(i);
+    value = Math.imul(value, 16777619);
+  }
+  // A final mix, so names that differ in one letter differ in every field drawn from the hash.
+  value ^= value >>> 16;
+  value = Math.imul(value, 2246822507);
+  value ^= value >>> 13;
+  return value >>> 0;
+}
+
+const has = (text: string, phrase: string): boolean => new RegExp(`(^|[^a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`).test(text);
+const hasAny = (text: string, phrases: string): boolean => phrases.split('|').some((phrase) => has(text, phrase));
+
+/** The setting a name says ("Heart Disc", "Dog Tag", "PhotoArt Octagon"), if it says one. */
+const NAMED_SETTINGS: readonly (readonly [string, Setting])[] = [
+  ['dog bone', 'bone'], ['dog tag', 'dogtag'], ['puzzle', 'puzzle'], ['baby block|block', 'block'], ['locket', 'locket'],
+  ['heart', 'heart'], ['oval', 'oval'], ['octagon', 'octagon'], ['scalloped', 'scalloped'], ['shield', 'shield'],
+  ['star', 'star'], ['cross', 'cross'], ['flower', 'flower'], ['rectangle|bar', 'bar'], ['square|frame', 'square'],
+  ['round|disc|two-sided round', 'disc'],
+];
+const namedSetting = (text: string): Setting | null => NAMED_SETTINGS.find(([phrases]) => hasAny(text, phrases))?.[1] ?? null;
+
+/** Settings a motif may sit on, most often cut out on its own. */
+const MOTIF_SETTINGS: readonly Setting[] = ['cut', 'cut', 'disc', 'heart', 'oval', 'shield', 'scalloped', 'tag', 'octagon'];
+
+const STATE_CODES: Readonly<Record<string, string>> = {
+  alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT',
+  delaware: 'DE', florida: 'FL', georgia: 'GA', hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA',
+  kansas: 'KS', kentucky: 'KY', louisiana: 'LA', maine: 'ME', maryland: 'MD', massachusetts: 'MA', michigan: 'MI',
+  minnesota: 'MN', mississippi: 'MS', missouri: 'MO', montana: 'MT', nebraska: 'NE', nevada: 'NV',
+  'new hampshire': 'NH', 'new jersey': 'NJ', 'new mexico': 'NM', 'new york': 'NY', 'north carolina': 'NC',
+  'north dakota': 'ND', ohio: 'OH', oklahoma: 'OK', oregon: 'OR', pennsylvania: 'PA', 'rhode island': 'RI',
+  'south carolina': 'SC', 'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT',
+  virginia: 'VA', washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY',
+};
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+function braceletDesign(text: string): ProductDesign {
+  const style: BraceletStyle = hasAny(text, 'bangle')
+    ? 'bangle'
+    : (BRACELET_STYLES.find((candidate) => has(text, candidate)) ??
+      (hasAny(text, 'classic link|oval link|starter|link') ? 'oval' : hasAny(text, 'box chain') ? 'box' : 'cable'));
+  const clasp: Clasp = style === 'bangle' ? 'none' : has(text, 'toggle') ? 'toggle' : 'lobster';
+  const charm = BRACELET_CHARMS.find(([phrase]) => has(text, phrase))?.[1] ?? null;
+  return { kind: 'bracelet', style, clasp, charm };
+}
+
+/** Chooses the picture for a product from its name and category. Pure: the same product always gets the same. */
+export function chooseProductDesign(product: ProductForPicture): ProductDesign {
+  const full = product.name.toLowerCase();
+  // ", Design 7" names a further design of the same subject: the same motif, drawn differently.
+  const text = full.replace(/,\s*design\s+\d+$/, '');
+  const h = hash(full);
+  if (product.kind === 'bracelet') return braceletDesign(text);
+
+  const styleWord = text.match(/^(3d|enamel|engravable|mini|large|two-tone|dangle|polished|antiqued|crystal|filigree)\s/)?.[1];
+  let finish: Finish = styleWord ? STYLE_FINISH[styleWord]! : 'plain';
+  const pose = (h >>> 8) % 6;
+  // Enamel and crystals in every colour but the clear one, which would vanish on a white metal.
+  let tint = [0, 1, 2, 4, 5, 6, 7, 8, 9][(h >>> 12) % 9]!;
+
+  if (product.isPhotoArt || product.category === 'PhotoArt-Charms' || has(text, 'photoart')) {
+    const frame = namedSetting(text.replace(/photoart/, '')) ?? 'disc';
+    return { kind: 'photo', frame, picture: PHOTO_PICTURES[h % PHOTO_PICTURES.length]! };
+  }
+
+  const charm = (icon: string | null, label: string | null, setting: Setting): ProductDesign => ({
+    kind: 'charm',
+    icon,
+    label,
+    setting,
+    finish,
+    // Letters and numbers are never mirrored: only tilted.
+    pose: label ? pose % 3 : pose,
+    tint: finish === 'enamel' || finish === 'crystal' ? tint : 0,
+  });
+
+  const number = text.match(/^number\s+(\d{1,3})\b/)?.[1];
+  if (number) return charm(null, number, 'disc');
+  const letter = text.match(/^letter\s+([a-z])\b/)?.[1];
+  if (letter) return charm(null, letter.toUpperCase(), 'square');
+  if (product.category === 'Calendar-Charms') {
+    const month = MONTHS.findIndex((name) => has(text, name));
+    if (month >= 0) return charm(null, MONTHS[month]!.slice(0, 3).toUpperCase(), 'calendar');
+  }
+  if (product.category === 'State-Charms') {
+    const state = Object.keys(STATE_CODES)
+      .sort((a, b) => b.length - a.length)
+      .find((name) => has(text, name));
+    if (state) return charm(null, STATE_CODES[state]!, (['disc', 'shield', 'tag', 'octagon'] as const)[h % 4]!);
+  }
+  const birthstone = BIRTHSTONES.find(([stone]) => has(text, stone));
+  if (birthstone && product.category === 'Birthstone-Charms') {
+    finish = 'crystal';
+    tint = birthstone[1];
+    return charm('gem-pendant', null, (['heart', 'disc', 'cut', 'oval'] as const)[h % 4]!);
+  }
+  // Blank charms made to be engraved are their shape: a round disc, a heart tag, a dog bone.
+  if (product.category === 'Engravable-Charms' || product.category === 'charm-tags') {
+    const setting = namedSetting(text);
+    if (setting) return charm(null, null, setting);
+  }
+
+  // The style word is how it is made, not what it shows: "Crystal Eiffel Tower" is a tower, not a crystal.
+  const subject = styleWord ? text.slice(styleWord.length + 1) : text;
+  const row = KEYWORD_ICONS.find(([phrases]) => hasAny(subject, phrases));
+  const icons = row?.[1] ?? CATEGORY_ICONS[product.category] ?? DEFAULT_ICONS;
+  const icon = icons[h % icons.length]!;
+  // A sculpted or two-tone charm needs something to stand on; a filigree one its lace frame.
+  const settings = finish === 'twotone' || finish === 'filigree' ? MOTIF_SETTINGS.filter((s) => s !== 'cut') : MOTIF_SETTINGS;
+  return charm(icon, null, settings[(h >>> 4) % settings.length]!);
+}
+
+const LABEL = /^[A-Z0-9]{1,4}$/;
+const isOneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T => list.includes(value as T);
+
+/** The design's short key, for the picture's URL: letters, digits, '-', '.' and '_' only. */
+export function designKey(design: ProductDesign): string {
+  switch (design.kind) {
+    case 'charm':
+      return `c.${design.icon ?? '_'}.${design.setting}.${design.finish}.${design.pose}${design.tint}${design.label ? `.${design.label}` : ''}`;
+    case 'photo':
+      return `p.${design.frame}.${design.picture}`;
+    case 'bracelet':
+      return `b.${design.style}.${design.clasp}.${design.charm ?? '_'}`;
+  }
+}
+
+/** Reads a key back, checking every part against what exists; null for anything else (the picture is a 404). */
+export function parseDesignKey(key: string): ProductDesign | null {
+  if (key.length > 80 || !/^[a-z0-9._A-Z-]+$/.test(key)) return null;
+  const parts = key.split('.');
+  const [kind, a, b, c, d, e] = parts;
+  if (kind === 'c' && (parts.length === 5 || parts.length === 6)) {
+    const icon = a === '_' ? null : a!;
+    if (icon !== null && !Object.hasOwn(GAME_ICON_PATHS, icon)) return null;
+    if (!isOneOf(SETTINGS, b) || !isOneOf(FINISHES, c) || !/^[0-5]\d$/.test(d ?? '')) return null;
+    const tint = Number(d![1]);
+    const label = e ?? null;
+    if (label !== null && !LABEL.test(label)) return null;
+    if (icon !== null && label !== null) return null;
+    return { kind: 'charm', icon, label, setting: b, finish: c, pose: Number(d![0]), tint };
+  }
+  if (kind === 'p' && parts.length === 3) {
+    if (!isOneOf(SETTINGS, a) || !PHOTO_PICTURES.includes(b!) || !Object.hasOwn(COLOUR_ICON_BODIES, b!)) return null;
+    return { kind: 'photo', frame: a, picture: b! };
+  }
+  if (kind === 'b' && parts.length === 4) {
+    if (!isOneOf(BRACELET_STYLES, a) || !isOneOf(CLASPS, b)) return null;
+    const charm = c === '_' ? null : c!;
+    if (charm !== null && !BRACELET_CHARMS.some(([, icon]) => icon === charm)) return null;
+    return { kind: 'bracelet', style: a, clasp: b, charm };
+  }
+  return null;
+}
