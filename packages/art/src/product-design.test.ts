@@ -65,11 +65,14 @@ describe('chooseProductDesign: the motif the name says', () => {
   });
 
   it('draws bracelets by their style, clasp and charm', () => {
-    expect(chooseProductDesign(bracelet('Bangle Charm Bracelet'))).toEqual({ kind: 'bracelet', style: 'bangle', clasp: 'none', charm: null });
+    expect(chooseProductDesign(bracelet('Bangle Charm Bracelet'))).toMatchObject({ kind: 'bracelet', style: 'bangle', clasp: 'none', charm: null, girls: false });
     expect(chooseProductDesign(bracelet('Curb Link Charm Bracelet'))).toMatchObject({ style: 'curb', clasp: 'lobster' });
     expect(chooseProductDesign(bracelet('Heart Toggle Charm Bracelet'))).toMatchObject({ clasp: 'toggle' });
     expect(chooseProductDesign(bracelet('Rolo Link Charm Bracelet, Design 3'))).toMatchObject({ style: 'rolo' });
-    expect(chooseProductDesign(bracelet('Girls Pink Heart Starter Charm Bracelet'))).toMatchObject({ style: 'oval', charm: 'red-heart' });
+    expect(chooseProductDesign(bracelet('Girls Pink Heart Starter Charm Bracelet'))).toMatchObject({ style: 'starter', charm: 'red-heart', girls: true });
+    expect(chooseProductDesign(bracelet('Classic Link Charm Bracelet'))).toMatchObject({ style: 'classic', girls: false });
+    expect(chooseProductDesign(bracelet('Oval Link Charm Bracelet'))).toMatchObject({ style: 'oval' });
+    expect(chooseProductDesign(bracelet('Girls Classic Link Charm Bracelet'))).toMatchObject({ style: 'classic', girls: true });
     expect(chooseProductDesign(bracelet('Girls Butterfly Starter Charm Bracelet'))).toMatchObject({ charm: 'butterfly' });
     expect(chooseProductDesign(bracelet('Girls Princess Charm Bracelet'))).toMatchObject({ charm: 'crown' });
   });
@@ -112,7 +115,7 @@ describe('designKey and parseDesignKey', () => {
       '', 'c', 'c.sitting-dog', 'c.no-such-icon.disc.plain.00', 'c.sitting-dog.moon.plain.00', 'c.sitting-dog.disc.shiny.00',
       'c.sitting-dog.disc.plain.60', 'c.sitting-dog.disc.plain.0', 'c._.disc.plain.00.toolong', 'c._.disc.plain.00.ab',
       'c.sitting-dog.disc.plain.00.A', 'c.<script>.disc.plain.00', 'c._.disc.plain.00.<b>', 'p.heart.no-such-photo',
-      'p.moon.sunflower', 'b.curb.lobster', 'b.curb.magnet._', 'b.gold.lobster._', 'b.curb.lobster.skull', 'x.a.b.c',
+      'p.moon.sunflower', 'b.curb.lobster', 'b.curb.magnet._', 'b.gold.lobster._', 'b.curb.lobster.skull.0', 'b.curb.lobster._.0.x', 'b.curb.lobster._.9', 'b.curb.lobster._', 'x.a.b.c',
       'c.__proto__.disc.plain.00', 'c.constructor.disc.plain.00', `c._.disc.plain.00.${'9'.repeat(90)}`,
     ]) {
       expect(parseDesignKey(key), key).toBeNull();

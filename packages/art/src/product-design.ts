@@ -36,7 +36,7 @@ const BIRTHSTONES: readonly (readonly [string, number])[] = [
 
 /** Bracelets by the style their name says: the link each is made of. */
 export const BRACELET_STYLES = [
-  'oval', 'cable', 'rolo', 'double', 'curb', 'figaro', 'snake', 'box', 'rope', 'byzantine', 'mesh', 'bangle', 'beaded',
+  'starter', 'classic', 'oval', 'cable', 'rolo', 'double', 'curb', 'figaro', 'snake', 'box', 'rope', 'byzantine', 'mesh', 'bangle', 'beaded',
   'mariner', 'paperclip', 'twisted', 'square',
 ] as const;
 export type BraceletStyle = (typeof BRACELET_STYLES)[number];
@@ -57,7 +57,17 @@ export type ProductDesign =
       tint: number;
     }
   | { kind: 'photo'; frame: Setting; picture: string }
-  | { kind: 'bracelet'; style: BraceletStyle; clasp: Clasp; charm: string | null };
+  | {
+      kind: 'bracelet';
+      style: BraceletStyle;
+      clasp: Clasp;
+      /** A colour charm the name promises (a girls' bracelet's butterfly), or null. */
+      charm: string | null;
+      /** A girls' bracelet: smaller, with pink enamel beads between the links. */
+      girls: boolean;
+      /** 0-5: how the bracelet lies (turned), so further designs of a style look different. */
+      pose: number;
+    };
 
 export interface ProductForPicture {
   name: string;
@@ -108,14 +118,13 @@ const STATE_CODES: Readonly<Record<string, string>> = {
 };
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
-function braceletDesign(text: string): ProductDesign {
+function braceletDesign(text: string, h: number): ProductDesign {
   const style: BraceletStyle = hasAny(text, 'bangle')
     ? 'bangle'
-    : (BRACELET_STYLES.find((candidate) => has(text, candidate)) ??
-      (hasAny(text, 'classic link|oval link|starter|link') ? 'oval' : hasAny(text, 'box chain') ? 'box' : 'cable'));
+    : (BRACELET_STYLES.find((candidate) => has(text, candidate)) ?? (hasAny(text, 'link') ? 'classic' : 'cable'));
   const clasp: Clasp = style === 'bangle' ? 'none' : has(text, 'toggle') ? 'toggle' : 'lobster';
   const charm = BRACELET_CHARMS.find(([phrase]) => has(text, phrase))?.[1] ?? null;
-  return { kind: 'bracelet', style, clasp, charm };
+  return { kind: 'bracelet', style, clasp, charm, girls: has(text, 'girls'), pose: h % 6 };
 }
 
 /** Chooses the picture for a product from its name and category. Pure: the same product always gets the same. */
@@ -124,7 +133,7 @@ export function chooseProductDesign(product: ProductForPicture): ProductDesign {
   // ", Design 7" names a further design of the same subject: the same motif, drawn differently.
   const text = full.replace(/,\s*design\s+\d+$/, '');
   const h = hash(full);
-  if (product.kind === 'bracelet') return braceletDesign(text);
+  if (product.kind === 'bracelet') return braceletDesign(text, h);
 
   const styleWord = text.match(/^(3d|enamel|engravable|mini|large|two-tone|dangle|polished|antiqued|crystal|filigree)\s/)?.[1];
   let finish: Finish = styleWord ? STYLE_FINISH[styleWord]! : 'plain';
@@ -195,7 +204,7 @@ export function designKey(design: ProductDesign): string {
     case 'photo':
       return `p.${design.frame}.${design.picture}`;
     case 'bracelet':
-      return `b.${design.style}.${design.clasp}.${design.charm ?? '_'}`;
+      return `b.${design.style}.${design.clasp}.${design.charm ?? '_'}.${design.pose}${design.girls ? '.g' : ''}`;
   }
 }
 
@@ -218,11 +227,11 @@ export function parseDesignKey(key: string): ProductDesign | null {
     if (!isOneOf(SETTINGS, a) || !PHOTO_PICTURES.includes(b!) || !Object.hasOwn(COLOUR_ICON_BODIES, b!)) return null;
     return { kind: 'photo', frame: a, picture: b! };
   }
-  if (kind === 'b' && parts.length === 4) {
-    if (!isOneOf(BRACELET_STYLES, a) || !isOneOf(CLASPS, b)) return null;
+  if (kind === 'b' && (parts.length === 5 || (parts.length === 6 && e === 'g'))) {
+    if (!isOneOf(BRACELET_STYLES, a) || !isOneOf(CLASPS, b) || !/^[0-5]$/.test(d ?? '')) return null;
     const charm = c === '_' ? null : c!;
     if (charm !== null && !BRACELET_CHARMS.some(([, icon]) => icon === charm)) return null;
-    return { kind: 'bracelet', style: a, clasp: b, charm };
+    return { kind: 'bracelet', style: a, clasp: b, charm, girls: e === 'g', pose: Number(d) };
   }
   return null;
 }

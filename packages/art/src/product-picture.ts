@@ -267,8 +267,13 @@ function linkShape(style: BraceletStyle, index: number, outline: string, light: 
       return filled(circle(0, 0, 2.7)) + `<circle cx="-.8" cy="-.9" r=".8" fill="#fff" opacity=".8"/>`;
     case 'rope':
       return `<path d="M-3 -2.4L1 2.4" stroke="${outline}" stroke-width="2.9"/><path d="M-3 -2.4L1 2.4" stroke="${light}" stroke-width="1.7"/>`;
+    case 'cable':
+      return ring(ellipse(0, 0, 3.3, index % 2 === 0 ? 2.3 : 1), 1.4);
+    case 'oval':
+      return ring(ellipse(0, 0, 4.6, 2.8), 1.1);
     default:
-      return ring(ellipse(0, 0, 4.2, index % 2 === 0 || style === 'oval' ? 2.6 : 1.5), 1.2);
+      // Classic, cable and starter links: ovals turned alternately flat and edge-on.
+      return ring(ellipse(0, 0, 4.2, index % 2 === 0 ? 2.6 : 1.5), 1.2);
   }
 }
 
@@ -277,8 +282,9 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
   const light = lighten(metal, 0.2);
   const cx = 50;
   const cy = 44;
-  const rx = 38;
-  const ry = 27;
+  // A girls' bracelet is smaller (7 inches at most).
+  const rx = design.girls ? 33 : 38;
+  const ry = design.girls ? 24 : 27;
   let defs = gradients(metal, metal, false);
   let body = '';
   const band = ellipse(cx, cy, rx, ry);
@@ -293,7 +299,7 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
     body += `<path d="${ellipse(cx, cy - 0.8, rx - 0.6, ry - 0.6)}" fill="none" stroke="#fff" stroke-width="${round(width / 4)}" opacity=".55" stroke-dasharray="60 200"/>`;
   } else {
     defs += `<g id="l">${linkShape(design.style, 0, outline, light)}</g>`;
-    const alternate = ['figaro', 'twisted', 'cable'].includes(design.style);
+    const alternate = ['figaro', 'twisted', 'cable', 'classic', 'starter'].includes(design.style);
     if (alternate) defs += `<g id="m">${linkShape(design.style, design.style === 'figaro' ? 3 : 1, outline, light)}</g>`;
     const count = design.style === 'byzantine' || design.style === 'rope' || design.style === 'beaded' ? 40 : design.style === 'paperclip' ? 22 : 30;
     for (let i = 0; i < count; i += 1) {
@@ -305,7 +311,12 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
       const tangent = (Math.atan2(ry * Math.cos(angle), -rx * Math.sin(angle)) * 180) / Math.PI;
       const which = alternate && (design.style === 'figaro' ? i % 4 === 3 : i % 2 === 1) ? 'm' : 'l';
       body += `<use href="#${which}" transform="translate(${round(x)} ${round(y)}) rotate(${Math.round(tangent)})"/>`;
+      if (design.girls && i % 5 === 2) body += `<circle cx="${round(x)}" cy="${round(y)}" r="2.9" fill="#e27fa6" stroke="${outline}" stroke-width=".8"/><circle cx="${round(x - 0.9)}" cy="${round(y - 1)}" r=".9" fill="#fff" opacity=".8"/>`;
     }
+  }
+  if (design.style === 'starter') {
+    // A starter bracelet comes with its first charm: a small polished heart by the clasp.
+    body += `<path d="M62 ${cy + ry + 2}v4" stroke="${outline}" stroke-width="1"/><path d="M62 ${cy + ry + 16}C55 ${cy + ry + 11} 54 ${cy + ry + 8} 56 ${cy + ry + 6}C58 ${cy + ry + 4} 61 ${cy + ry + 5} 62 ${cy + ry + 7}C63 ${cy + ry + 5} 66 ${cy + ry + 4} 68 ${cy + ry + 6}C70 ${cy + ry + 8} 69 ${cy + ry + 11} 62 ${cy + ry + 16}Z" fill="url(#g)" stroke="${outline}" stroke-width="1"/>`;
   }
   const clasp = cy + ry;
   if (design.clasp === 'lobster') {
@@ -323,7 +334,8 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
     body += `<path d="M50 ${clasp}V${hang}" stroke="${outline}" stroke-width="1.2"/>`;
     body += `<g transform="translate(${50 - 9} ${hang}) scale(${round(18 / 32)})">${COLOUR_ICON_BODIES[design.charm]}</g>`;
   }
-  return [defs, body];
+  const turn = [0, -9, 9, -15, 15, 4][design.pose] ?? 0;
+  return [defs, turn ? `<g transform="rotate(${turn} 50 52)">${body}</g>` : body];
 }
 
 /**
@@ -336,7 +348,7 @@ export function renderProductSvg(design: ProductDesign, metalColour: string, siz
   const [defs, content] =
     design.kind === 'charm' ? renderCharm(design, metalColour) : design.kind === 'photo' ? renderPhoto(design, metalColour) : renderBracelet(design, metalColour);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100" width="${size}" height="${size}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="${size}" height="${size}">` +
     `<defs>${defs}</defs>${content}</svg>`
   );
 }
