@@ -131,15 +131,16 @@ export const KEYWORD_ICONS: readonly (readonly [phrases: string, icons: readonly
   ['jingle bell|wedding bells|liberty bell|bell', ['ringing-bell']],
   ['sleigh', ['present']],
   ['nutcracker', ['toy-mallet']],
-  ['star of bethlehem|star of david|army star|firework star|stars and stripes', ['polar-star', 'star-medal', 'round-star']],
+  ['star of david', ['star-of-david']],
+  ['star of bethlehem|army star|firework star|stars and stripes', ['polar-star', 'star-medal', 'round-star']],
   ['easter egg', ['easter-egg']],
   ['ireland shamrock|shamrock|four leaf clover|clover', ['clover', 'shamrock']],
   ['firecracker|firework', ['firework-rocket']],
   ['menorah', ['candle-holder', 'candles']],
   ['dreidel', ['spinning-top']],
   ['sombrero', ['sombrero']],
-  ['mothers day|number one mom|mom|mother|nana|grandma|aunt|daughter|sister', ['woman-elf-face', 'family-house']],
-  ['fathers day|dad|grandpa|son|brother|boy', ['person', 'family-house']],
+  ['mothers day|number one mom|mom|mother|nana|grandma|aunt|daughter|sister', ['woman-elf-face']],
+  ['fathers day|dad|grandpa|son|brother|boy', ['person', 'meeple']],
   // Family, home and people.
   ['family tree', ['family-tree']],
   ['home sweet home|real estate house|schoolhouse|haunted house|house', ['family-house', 'house']],
@@ -177,7 +178,7 @@ export const KEYWORD_ICONS: readonly (readonly [phrases: string, icons: readonly
   ['butterfly', ['butterfly']],
   ['tree', ['oak', 'fruit-tree', 'willow-tree']],
   // Food and drink.
-  ['teacher apple|apple for teacher|apple', ['shiny-apple', 'apple-maggot']],
+  ['teacher apple|apple for teacher|apple', ['shiny-apple']],
   ['coffee cup', ['coffee-cup']],
   ['wine glass', ['wine-glass']],
   ['pizza', ['full-pizza', 'pizza-slice']],
@@ -251,7 +252,8 @@ export const KEYWORD_ICONS: readonly (readonly [phrases: string, icons: readonly
   ['air force wings|pilot wings|wings', ['angel-wings', 'plane-wing']],
   ['soldier|army mom|army', ['rank-3', 'brodie-helmet']],
   ['military helmet|firefighter helmet|helmet', ['brodie-helmet', 'full-motorcycle-helmet']],
-  ['american flag|usa|uncle sam', ['star-flag', 'flying-flag']],
+  ['uncle sam', ['top-hat']],
+  ['american flag|usa', ['star-flag', 'flying-flag']],
   ['statue of liberty', ['torch', 'liberty-wing']],
   ['capitol', ['capitol']],
   ['police badge|sheriff badge|badge', ['police-badge', 'star-medal']],
@@ -425,7 +427,25 @@ export const BRACELET_CHARMS: readonly (readonly [phrase: string, icon: string])
 /** Every colour icon the pictures may use (the photos, the bracelets' charms, the PhotoArt frames' sparkle). */
 export const COLOUR_ICONS: readonly string[] = [...new Set([...PHOTO_PICTURES, ...BRACELET_CHARMS.map(([, icon]) => icon)])];
 
+/**
+ * Words a charm shows as engraved or raised letters rather than a picture, as the real charms do: a heart that
+ * says MOM, a disc that says 16. The first phrase found in the name wins.
+ */
+export const LABEL_WORDS: readonly (readonly [phrase: string, label: string])[] = [
+  ['sweet 16', '16'], ['21st birthday', '21'], ['30th birthday', '30'], ['40th birthday', '40'], ['50th birthday', '50'],
+  ['class of 2026', '2026'], ['class of 2027', '2027'], ['bff', 'BFF'], ['number one mom|mothers day|mom', 'MOM'],
+  ['fathers day|dad', 'DAD'], ['nana', 'NANA'], ['aunt', 'AUNT'], ['son', 'SON'], ['sister', 'SIS'], ['brother', 'BRO'],
+];
+
+/** Motifs the icon set lacks, drawn here in the same 512 x 512 box (filled, even-odd). */
+export const DRAWN_ICONS: Readonly<Record<string, string>> = {
+  // Two interlaced triangles, each a band.
+  'star-of-david': 'M256 36L446 365H66ZM256 106L127 330H385ZM256 476L66 147H446ZM256 406L385 182H127Z',
+};
+
 /** Every game icon the pictures may use: what the icon subset (icon-data.ts) must hold. */
 export const GAME_ICONS: readonly string[] = [
   ...new Set([...KEYWORD_ICONS.flatMap(([, icons]) => icons), ...Object.values(CATEGORY_ICONS).flat(), ...DEFAULT_ICONS]),
-].sort();
+]
+  .filter((name) => !Object.hasOwn(DRAWN_ICONS, name))
+  .sort();

@@ -23,6 +23,9 @@ describe('chooseProductDesign: the motif the name says', () => {
     ['Camera Charm', 'Hobby-Charms', ['photo-camera', 'film-projector']],
     ['Siamese Cat Charm', 'Cat-Charms', ['cat', 'saber-toothed-cat-head']],
     ['Scorpio Charm', 'Zodiac-Charms', ['scorpio']],
+    ['Enamel Star of David Charm', 'Religious-Charms', ['star-of-david']],
+    ['Apple for Teacher Charm', 'Graduation-Charms', ['shiny-apple']],
+    ['Uncle Sam Hat Charm', 'Patriotic-Charms', ['top-hat']],
     ['Crystal Eiffel Tower Charm', 'Travel-Charms', ['radio-tower']],
   ])('%s (%s) shows %j', (name, category, icons) => {
     expect(icons).toContain(iconOf(chooseProductDesign(charm(name, category))));
@@ -45,6 +48,10 @@ describe('chooseProductDesign: the motif the name says', () => {
     expect(chooseProductDesign(charm('Enamel March Charm', 'Calendar-Charms'))).toMatchObject({ label: 'MAR', setting: 'calendar', finish: 'enamel' });
     expect(chooseProductDesign(charm('New Mexico Charm', 'State-Charms'))).toMatchObject({ label: 'NM' });
     expect(chooseProductDesign(charm('West Virginia Charm', 'State-Charms'))).toMatchObject({ label: 'WV' });
+    expect(chooseProductDesign(charm('Sweet 16 Charm', 'Birthday-Charms'))).toMatchObject({ icon: null, label: '16' });
+    expect(chooseProductDesign(charm('Class of 2027 Charm', 'Graduation-Charms'))).toMatchObject({ label: '2027' });
+    expect(chooseProductDesign(charm('Enamel Mom Charm', 'Family-Charms'))).toMatchObject({ label: 'MOM', finish: 'enamel' });
+    expect(chooseProductDesign(charm('Engravable Sister Friend Charm', 'Friendship-Charms'))).toMatchObject({ label: 'SIS' });
   });
 
   it('gives a birthstone its colour and blanks their shape', () => {

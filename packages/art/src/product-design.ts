@@ -1,4 +1,4 @@
-import { BRACELET_CHARMS, CATEGORY_ICONS, DEFAULT_ICONS, KEYWORD_ICONS, PHOTO_PICTURES } from './motif-table';
+import { BRACELET_CHARMS, CATEGORY_ICONS, DEFAULT_ICONS, DRAWN_ICONS, KEYWORD_ICONS, LABEL_WORDS, PHOTO_PICTURES } from './motif-table';
 import { GAME_ICON_PATHS, COLOUR_ICON_BODIES } from './icon-data';
 
 /**
@@ -75,6 +75,13 @@ export interface ProductForPicture {
   category: string;
   kind: 'charm' | 'bracelet';
   isPhotoArt?: boolean;
+}
+
+/** The path data of a motif (512 x 512 box), from the icon set or drawn here; undefined for an unknown name. */
+export function iconPath(name: string): string | undefined {
+  if (Object.hasOwn(GAME_ICON_PATHS, name)) return GAME_ICON_PATHS[name];
+  if (Object.hasOwn(DRAWN_ICONS, name)) return DRAWN_ICONS[name];
+  return undefined;
 }
 
 /** FNV-1a: a stable 32-bit hash, so the same name always gets the same picture. */
@@ -185,6 +192,8 @@ export function chooseProductDesign(product: ProductForPicture): ProductDesign {
 
   // The style word is how it is made, not what it shows: "Crystal Eiffel Tower" is a tower, not a crystal.
   const subject = styleWord ? text.slice(styleWord.length + 1) : text;
+  const word = LABEL_WORDS.find(([phrases]) => hasAny(subject, phrases));
+  if (word) return charm(null, word[1], (['heart', 'disc', 'tag', 'octagon', 'shield'] as const)[h % 5]!);
   const row = KEYWORD_ICONS.find(([phrases]) => hasAny(subject, phrases));
   const icons = row?.[1] ?? CATEGORY_ICONS[product.category] ?? DEFAULT_ICONS;
   const icon = icons[h % icons.length]!;
@@ -215,7 +224,7 @@ export function parseDesignKey(key: string): ProductDesign | null {
   const [kind, a, b, c, d, e] = parts;
   if (kind === 'c' && (parts.length === 5 || parts.length === 6)) {
     const icon = a === '_' ? null : a!;
-    if (icon !== null && !Object.hasOwn(GAME_ICON_PATHS, icon)) return null;
+    if (icon !== null && iconPath(icon) === undefined) return null;
     if (!isOneOf(SETTINGS, b) || !isOneOf(FINISHES, c) || !/^[0-5]\d$/.test(d ?? '')) return null;
     const tint = Number(d![1]);
     const label = e ?? null;

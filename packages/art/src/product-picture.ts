@@ -1,5 +1,6 @@
-import { COLOUR_ICON_BODIES, GAME_ICON_PATHS } from './icon-data';
-import { type BraceletStyle, type ProductDesign, type Setting, TINTS } from './product-design';
+import { COLOUR_ICON_BODIES } from './icon-data';
+import { DRAWN_ICONS } from './motif-table';
+import { type BraceletStyle, type ProductDesign, type Setting, TINTS, iconPath } from './product-design';
 import { circle, darken, ellipse, escapeXml, isHexColour, lighten, polygon, rect, round, star } from './svg';
 
 /**
@@ -165,13 +166,15 @@ function renderCharm(design: Extract<ProductDesign, { kind: 'charm' }>, metal: s
   const tilt = [0, -7, 7][design.pose % 3]!;
   const mirrored = design.pose >= 3;
   if (design.icon) {
-    const path = GAME_ICON_PATHS[design.icon]!;
+    const path = iconPath(design.icon)!;
     const size = cut ? shape.size : shape.size * 1.12;
     const scale = size / 512;
     const x = 50 - size / 2;
     const y = shape.cy - size / 2;
     const place = mirrored ? `translate(${round(x + size)} ${round(y)}) scale(${round(-scale * 10000) / 10000} ${round(scale * 10000) / 10000})` : `translate(${round(x)} ${round(y)}) scale(${round(scale * 10000) / 10000})`;
-    defs += `<path id="i" d="${path}" transform="${place}"/>`;
+    // The icon set's paths cut their holes by winding; the few drawn here by even-odd.
+    const rule = Object.hasOwn(DRAWN_ICONS, design.icon) ? ' fill-rule="evenodd"' : '';
+    defs += `<path id="i" d="${path}"${rule} transform="${place}"/>`;
     const unit = 1 / scale;
     if (cut) {
       // A bail joins the ring to the motif, whose own top may sit lower than its box.
@@ -344,7 +347,7 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
  */
 export function renderProductSvg(design: ProductDesign, metalColour: string, size = 480): string {
   if (!isHexColour(metalColour) || metalColour.length !== 7) throw new RangeError(`metalColour must be #rrggbb, not ${metalColour}`);
-  if (design.kind === 'charm' && design.icon && !Object.hasOwn(GAME_ICON_PATHS, design.icon)) throw new RangeError(`Unknown icon: ${design.icon}`);
+  if (design.kind === 'charm' && design.icon && iconPath(design.icon) === undefined) throw new RangeError(`Unknown icon: ${design.icon}`);
   const [defs, content] =
     design.kind === 'charm' ? renderCharm(design, metalColour) : design.kind === 'photo' ? renderPhoto(design, metalColour) : renderBracelet(design, metalColour);
   return (
