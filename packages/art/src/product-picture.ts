@@ -18,6 +18,8 @@ interface SettingShape {
   /** The centre and size of the square the motif or label fills. */
   cy: number;
   size: number;
+  /** The face inside the rim, where scaling the outline down would repeat its bumps (scalloped, flower). */
+  field?: string;
 }
 
 const HEART =
@@ -53,7 +55,7 @@ const SETTING_SHAPES: Readonly<Record<Setting, SettingShape>> = {
   oval: { d: ellipse(50, 60, 26, 33), top: 27, cy: 60, size: 36 },
   tag: { d: rect(25, 26, 50, 66, 14), top: 26, cy: 59, size: 38 },
   shield: { d: 'M50 26L80 32V55C80 73 67 85 50 92C33 85 20 73 20 55V32Z', top: 27, cy: 57, size: 38 },
-  scalloped: { d: scalloped(), top: 26, cy: 59, size: 38 },
+  scalloped: { d: scalloped(), top: 26, cy: 59, size: 38, field: circle(50, 59, 26) },
   octagon: { d: octagon, top: 29, cy: 60, size: 40 },
   square: { d: rect(20, 28, 60, 60, 9), top: 28, cy: 58, size: 42 },
   star: { d: star(50, 61, 38, 17), top: 24, cy: 63, size: 26 },
@@ -61,7 +63,7 @@ const SETTING_SHAPES: Readonly<Record<Setting, SettingShape>> = {
   dogtag: { d: rect(26, 25, 48, 68, 19), top: 25, cy: 62, size: 34 },
   bone: { d: circle(40, 28, 10) + circle(60, 28, 10) + circle(40, 82, 10) + circle(60, 82, 10) + rect(41, 28, 18, 54), top: 24, cy: 55, size: 20 },
   cross: { d: rect(42, 24, 16, 68, 3) + rect(25, 39, 50, 16, 3), top: 24, cy: 47, size: 15 },
-  flower: { d: flowerFrame(), top: 29, cy: 60, size: 34 },
+  flower: { d: flowerFrame(), top: 29, cy: 60, size: 34, field: circle(50, 60, 24) },
   puzzle: { d: rect(26, 32, 48, 48, 4) + circle(50, 33, 8) + circle(74, 56, 8), top: 25, cy: 57, size: 36 },
   block: { d: rect(21, 28, 58, 58, 6), top: 28, cy: 57, size: 40 },
   locket: { d: ellipse(50, 61, 28, 31) + rect(45, 27, 10, 6, 2), top: 27, cy: 62, size: 34 },
@@ -146,6 +148,10 @@ function renderCharm(design: Extract<ProductDesign, { kind: 'charm' }>, metal: s
   let body = '';
 
   const cut = design.setting === 'cut';
+  const field = (fill: string, scale: number) =>
+    shape.field
+      ? `<path d="${shape.field}" fill="${fill}"/>`
+      : `<use href="#s" fill="${fill}" transform="translate(50 ${shape.cy}) scale(${scale}) translate(-50 ${-shape.cy})"/>`;
   if (!cut) {
     defs += `<path id="s" d="${shape.d}"/>`;
     if (finish === 'filigree') {
@@ -155,11 +161,10 @@ function renderCharm(design: Extract<ProductDesign, { kind: 'charm' }>, metal: s
     }
     body += metalLayers('s', outline, metal, { deep, unit: 1 });
     if (finish === 'enamel') {
-      body += `<use href="#s" fill="${tint}" transform="translate(50 ${shape.cy}) scale(.8) translate(-50 ${-shape.cy})"/>`;
-      body += `<use href="#s" fill="url(#h)" transform="translate(50 ${shape.cy}) scale(.8) translate(-50 ${-shape.cy})"/>`;
+      body += field(tint, 0.8) + field('url(#h)', 0.8);
     } else if (design.icon || design.label) {
       // A satin field inside a polished rim, so the polished motif stands out on it.
-      body += `<use href="#s" fill="${darken(metal, antiqued ? 0.3 : 0.1)}" transform="translate(50 ${shape.cy}) scale(.84) translate(-50 ${-shape.cy})"/>`;
+      body += field(darken(metal, antiqued ? 0.3 : 0.1), 0.84);
     }
   }
 
@@ -335,7 +340,7 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
   if (design.charm) {
     const hang = design.clasp === 'none' ? clasp + 3 : clasp + 13;
     body += `<path d="M50 ${clasp}V${hang}" stroke="${outline}" stroke-width="1.2"/>`;
-    body += `<g transform="translate(${50 - 9} ${hang}) scale(${round(18 / 32)})">${COLOUR_ICON_BODIES[design.charm]}</g>`;
+    body += `<g transform="translate(${50 - 11} ${hang - 1}) scale(${round(22 / 32)})">${COLOUR_ICON_BODIES[design.charm]}</g>`;
   }
   const turn = [0, -9, 9, -15, 15, 4][design.pose] ?? 0;
   return [defs, turn ? `<g transform="rotate(${turn} 50 52)">${body}</g>` : body];
