@@ -4,7 +4,7 @@
  *   node --import tsx scripts/product-contact-sheet.ts [count=50] [metal-slug=sterling-silver] [out=/tmp/product-sheet.png]
  * Samples `count` products evenly across the standard seed catalog (every category, bracelets included), renders
  * them as the API does and screenshots the sheet with Debian's Chromium (CHROMIUM_PATH to use another).
- * PRODUCTS=name1,name2 draws those names instead (category guessed as none).
+ * PRODUCTS="name|name" draws those names instead, in the category of the catalog product of that name.
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -22,7 +22,11 @@ if (!metal || !Number.isInteger(count) || count < 1) {
 }
 const catalog = generateCatalog('standard', new Map());
 const sample = process.env.PRODUCTS
-  ? process.env.PRODUCTS.split(',').map((name) => ({ name, primaryCategory: '', kind: /bracelet/i.test(name) ? ('bracelet' as const) : ('charm' as const), isPhotoArt: /photoart/i.test(name) }))
+  ? process.env.PRODUCTS.split('|').map((name) => {
+      // A further design ("…, Design 9") is drawn in its subject's category.
+      const known = catalog.find((product) => product.name === name.replace(/, Design \d+$/, ''));
+      return { name, primaryCategory: known?.primaryCategory ?? '', kind: known?.kind ?? ('charm' as const), isPhotoArt: known?.isPhotoArt ?? false };
+    })
   : Array.from({ length: count }, (_, i) => catalog[Math.floor(((i + 0.37) * catalog.length) / count)]!);
 const cells = sample.map((product) => {
   const design = chooseProductDesign({ name: product.name, category: product.primaryCategory, kind: product.kind, isPhotoArt: product.isPhotoArt });

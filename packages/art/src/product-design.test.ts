@@ -96,6 +96,21 @@ describe('chooseProductDesign: the motif the name says', () => {
     expect(new Set(designs.map(designKey)).size).toBeGreaterThanOrEqual(9);
   });
 
+  it('draws up to 44 further designs of one subject (the large catalog) all differently', () => {
+    const designs = (name: string, category: string, kind: 'charm' | 'bracelet' = 'charm') =>
+      Array.from({ length: 43 }, (_, i) => designKey(chooseProductDesign({ name: `${name}, Design ${i + 2}`, category, kind })));
+    for (const [name, category] of [['Pig Charm', 'Animal-Charms'], ['Enamel Heart Padlock Charm', 'Heart-Charms'], ['Number 7 Charm', 'Number-Charms'],
+      ['Round Disc Charm', 'Engravable-Charms'], ['Airedale Terrier Charm', 'Dog-Charms'], ['Texas Charm', 'State-Charms']] as const) {
+      const keys = designs(name, category);
+      expect(new Set(keys).size, name).toBe(43);
+    }
+    for (const key of designs('Number 7 Charm', 'Number-Charms')) expect(key).toMatch(/\.7$/);
+    for (const key of designs('Round Disc Charm', 'Engravable-Charms')) expect(key).toMatch(/^c\._\.disc\./);
+    const bangles = designs('Bangle Charm Bracelet', 'Charm-Bracelets', 'bracelet');
+    expect(new Set(bangles).size).toBe(43);
+    for (const key of bangles) expect(parseDesignKey(key)).toMatchObject({ kind: 'bracelet', style: 'bangle' });
+  });
+
   it('is stable: the same product always gets the same picture', () => {
     const product = charm('Enamel Dolphin Charm', 'Beach-Charms');
     expect(designKey(chooseProductDesign(product))).toBe(designKey(chooseProductDesign({ ...product })));
@@ -122,7 +137,7 @@ describe('designKey and parseDesignKey', () => {
       '', 'c', 'c.sitting-dog', 'c.no-such-icon.disc.plain.00', 'c.sitting-dog.moon.plain.00', 'c.sitting-dog.disc.shiny.00',
       'c.sitting-dog.disc.plain.60', 'c.sitting-dog.disc.plain.0', 'c._.disc.plain.00.toolong', 'c._.disc.plain.00.ab',
       'c.sitting-dog.disc.plain.00.A', 'c.<script>.disc.plain.00', 'c._.disc.plain.00.<b>', 'p.heart.no-such-photo',
-      'p.moon.sunflower', 'b.curb.lobster', 'b.curb.magnet._', 'b.gold.lobster._', 'b.curb.lobster.skull.0', 'b.curb.lobster._.0.x', 'b.curb.lobster._.9', 'b.curb.lobster._', 'x.a.b.c',
+      'p.moon.sunflower', 'b.curb.lobster', 'b.curb.magnet._', 'b.gold.lobster._', 'b.curb.lobster.skull.0', 'b.curb.lobster._.0.x', 'b.curb.lobster._.54', 'b.curb.lobster._.07', 'b.curb.lobster._', 'x.a.b.c',
       'c.__proto__.disc.plain.00', 'c.constructor.disc.plain.00', `c._.disc.plain.00.${'9'.repeat(90)}`,
     ]) {
       expect(parseDesignKey(key), key).toBeNull();

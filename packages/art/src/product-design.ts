@@ -65,7 +65,10 @@ export type ProductDesign =
       charm: string | null;
       /** A girls' bracelet: smaller, with pink enamel beads between the links. */
       girls: boolean;
-      /** 0-5: how the bracelet lies (turned), so further designs of a style look different. */
+      /**
+       * 0-53: how the bracelet lies (six turns), the links' weight (light, regular, heavy) and their tone
+       * (polished, two-tone, satin), so further designs of a style look different.
+       */
       pose: number;
     };
 
@@ -112,6 +115,8 @@ const namedSetting = (text: string): Setting | null => NAMED_SETTINGS.find(([phr
 
 /** Settings a motif may sit on, most often cut out on its own. */
 const MOTIF_SETTINGS: readonly Setting[] = ['cut', 'cut', 'disc', 'heart', 'oval', 'shield', 'scalloped', 'tag', 'octagon'];
+const LABEL_SETTINGS: readonly Setting[] = ['disc', 'octagon', 'scalloped', 'shield', 'square', 'tag', 'heart', 'oval'];
+const BLANK_FINISHES: readonly Finish[] = ['plain', 'polished', 'sculpted', 'filigree', 'crystal', 'enamel', 'antiqued', 'dangle'];
 
 const STATE_CODES: Readonly<Record<string, string>> = {
   alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT',
@@ -125,13 +130,15 @@ const STATE_CODES: Readonly<Record<string, string>> = {
 };
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
-function braceletDesign(text: string, h: number): ProductDesign {
+function braceletDesign(text: string, h: number, designNumber: number): ProductDesign {
   const style: BraceletStyle = hasAny(text, 'bangle')
     ? 'bangle'
     : (BRACELET_STYLES.find((candidate) => has(text, candidate)) ?? (hasAny(text, 'link') ? 'classic' : 'cable'));
   const clasp: Clasp = style === 'bangle' ? 'none' : has(text, 'toggle') ? 'toggle' : 'lobster';
   const charm = BRACELET_CHARMS.find(([phrase]) => has(text, phrase))?.[1] ?? null;
-  return { kind: 'bracelet', style, clasp, charm, girls: has(text, 'girls'), pose: h % 6 };
+  // The catalog's own bracelets (no design number) are polished and regular; further designs go through all 54.
+  const pose = designNumber > 0 ? (designNumber + (h % 54)) % 54 : h % 6;
+  return { kind: 'bracelet', style, clasp, charm, girls: has(text, 'girls'), pose };
 }
 
 /** Chooses the picture for a product from its name and category. Pure: the same product always gets the same. */
@@ -140,7 +147,12 @@ export function chooseProductDesign(product: ProductForPicture): ProductDesign {
   // ", Design 7" names a further design of the same subject: the same motif, drawn differently.
   const text = full.replace(/,\s*design\s+\d+$/, '');
   const h = hash(full);
-  if (product.kind === 'bracelet') return braceletDesign(text, h);
+  const designNumber = Number(full.match(/,\s*design\s+(\d+)$/)?.[1] ?? 0);
+  if (product.kind === 'bracelet') return braceletDesign(text, hash(text), designNumber);
+  // Further designs of one subject are listed together (a page of "Pig Charm, Design 2…44"): rather than leave
+  // their looks to the hash, count through the combinations from a start the subject's hash gives, so up to 48
+  // designs of a subject all differ.
+  const combo = designNumber > 0 ? designNumber + (hash(text) % 48) : -1;
 
   const styleWord = text.match(/^(3d|enamel|engravable|mini|large|two-tone|dangle|polished|antiqued|crystal|filigree)\s/)?.[1];
   let finish: Finish = styleWord ? STYLE_FINISH[styleWord]! : 'plain';
@@ -153,16 +165,31 @@ export function chooseProductDesign(product: ProductForPicture): ProductDesign {
     return { kind: 'photo', frame, picture: PHOTO_PICTURES[h % PHOTO_PICTURES.length]! };
   }
 
-  const charm = (icon: string | null, label: string | null, setting: Setting): ProductDesign => ({
-    kind: 'charm',
-    icon,
-    label,
-    setting,
-    finish,
-    // Letters and numbers are never mirrored: only tilted.
-    pose: label ? pose % 3 : pose,
-    tint: finish === 'enamel' || finish === 'crystal' ? tint : 0,
-  });
+  const charm = (icon: string | null, label: string | null, namedSetting: Setting): ProductDesign => {
+    let setting = namedSetting;
+    let chosenPose = pose;
+    let chosenFinish = finish;
+    if (combo >= 0 && label) {
+      // Letters: 8 settings x 3 tilts x plain or polished.
+      setting = LABEL_SETTINGS[combo % 8]!;
+      chosenPose = Math.floor(combo / 8) % 3;
+      if (finish === 'plain' && Math.floor(combo / 24) % 2 === 1) chosenFinish = 'polished';
+    } else if (combo >= 0 && !icon) {
+      // A blank keeps the shape its name says: 8 finishes x 6 poses.
+      chosenFinish = finish === 'plain' ? BLANK_FINISHES[combo % 8]! : finish;
+      chosenPose = Math.floor(combo / 8) % 6;
+    }
+    return {
+      kind: 'charm',
+      icon,
+      label,
+      setting,
+      finish: chosenFinish,
+      // Letters and numbers are never mirrored: only tilted.
+      pose: label ? chosenPose % 3 : chosenPose,
+      tint: chosenFinish === 'enamel' || chosenFinish === 'crystal' ? tint : 0,
+    };
+  };
 
   const number = text.match(/^number\s+(\d{1,3})\b/)?.[1];
   if (number) return charm(null, number, 'disc');
@@ -196,10 +223,15 @@ export function chooseProductDesign(product: ProductForPicture): ProductDesign {
   if (word) return charm(null, word[1], (['heart', 'disc', 'tag', 'octagon', 'shield'] as const)[h % 5]!);
   const row = KEYWORD_ICONS.find(([phrases]) => hasAny(subject, phrases));
   const icons = row?.[1] ?? CATEGORY_ICONS[product.category] ?? DEFAULT_ICONS;
-  const icon = icons[h % icons.length]!;
-  // A sculpted or two-tone charm needs something to stand on; a filigree one its lace frame.
+  // A two-tone charm needs something to stand on; a filigree one its lace frame.
   const settings = finish === 'twotone' || finish === 'filigree' ? MOTIF_SETTINGS.filter((s) => s !== 'cut') : MOTIF_SETTINGS;
-  return charm(icon, null, settings[(h >>> 4) % settings.length]!);
+  if (combo >= 0) {
+    // 8 settings x 6 poses, then the subject's next icon.
+    const distinct = [...new Set(settings)];
+    const design = charm(icons[(hash(text) + Math.floor(combo / (distinct.length * 6))) % icons.length]!, null, distinct[combo % distinct.length]!);
+    return { ...design, pose: Math.floor(combo / distinct.length) % 6 } as ProductDesign;
+  }
+  return charm(icons[h % icons.length]!, null, settings[(h >>> 4) % settings.length]!);
 }
 
 const LABEL = /^[A-Z0-9]{1,4}$/;
@@ -237,7 +269,7 @@ export function parseDesignKey(key: string): ProductDesign | null {
     return { kind: 'photo', frame: a, picture: b! };
   }
   if (kind === 'b' && (parts.length === 5 || (parts.length === 6 && e === 'g'))) {
-    if (!isOneOf(BRACELET_STYLES, a) || !isOneOf(CLASPS, b) || !/^[0-5]$/.test(d ?? '')) return null;
+    if (!isOneOf(BRACELET_STYLES, a) || !isOneOf(CLASPS, b) || !/^([0-9]|[1-4][0-9]|5[0-3])$/.test(d ?? '')) return null;
     const charm = c === '_' ? null : c!;
     if (charm !== null && !BRACELET_CHARMS.some(([, icon]) => icon === charm)) return null;
     return { kind: 'bracelet', style: a, clasp: b, charm, girls: e === 'g', pose: Number(d) };

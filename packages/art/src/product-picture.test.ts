@@ -38,7 +38,7 @@ describe('renderProductSvg', () => {
       ...SETTINGS.map((setting) => charm({ icon: null, label: 'AB12', setting })),
       ...SETTINGS.map((setting) => charm({ icon: null, setting })),
       ...SETTINGS.map((frame, i): ProductDesign => ({ kind: 'photo', frame, picture: PHOTO_PICTURES[i % PHOTO_PICTURES.length]! })),
-      ...BRACELET_STYLES.flatMap((style) => CLASPS.map((clasp, i): ProductDesign => ({ kind: 'bracelet', style, clasp, charm: i ? 'red-heart' : null, girls: i === 1, pose: i }))),
+      ...BRACELET_STYLES.flatMap((style) => CLASPS.map((clasp, i): ProductDesign => ({ kind: 'bracelet', style, clasp, charm: i ? 'red-heart' : null, girls: i === 1, pose: i * 19 }))),
     ];
     // A white and a yellow metal: the drawing is the same in every metal but for its colours.
     for (const metal of [METALS[0], METALS[1]]) {

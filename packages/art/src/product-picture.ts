@@ -287,7 +287,10 @@ function linkShape(style: BraceletStyle, index: number, outline: string, light: 
 
 function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, metal: string): [string, string] {
   const outline = darken(metal, 0.55);
-  const light = lighten(metal, 0.2);
+  const weight = [1, 0.85, 1.18][Math.floor(design.pose / 6) % 3]!;
+  const tone = (['polished', 'twotone', 'satin'] as const)[Math.floor(design.pose / 18) % 3]!;
+  const light = tone === 'satin' ? darken(metal, 0.08) : lighten(metal, 0.2);
+  const otherLight = lighten(otherMetal(metal), 0.1);
   const cx = 50;
   const cy = 44;
   // A girls' bracelet is smaller (7 inches at most).
@@ -298,7 +301,7 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
   const band = ellipse(cx, cy, rx, ry);
   const solid = design.style === 'bangle' || design.style === 'snake' || design.style === 'mesh';
   if (solid) {
-    const width = design.style === 'bangle' ? 6 : design.style === 'mesh' ? 5.5 : 4;
+    const width = round((design.style === 'bangle' ? 6 : design.style === 'mesh' ? 5.5 : 4) * weight);
     body += `<path d="${band}" fill="none" stroke="#000" opacity=".14" stroke-width="${width + 2}" transform="translate(1.4 2.4)"/>`;
     body += `<path d="${band}" fill="none" stroke="${outline}" stroke-width="${width + 1.6}"/>`;
     body += `<path d="${band}" fill="none" stroke="url(#g)" stroke-width="${width}"/>`;
@@ -307,8 +310,9 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
     body += `<path d="${ellipse(cx, cy - 0.8, rx - 0.6, ry - 0.6)}" fill="none" stroke="#fff" stroke-width="${round(width / 4)}" opacity=".55" stroke-dasharray="60 200"/>`;
   } else {
     defs += `<g id="l">${linkShape(design.style, 0, outline, light)}</g>`;
-    const alternate = ['figaro', 'twisted', 'cable', 'classic', 'starter'].includes(design.style);
-    if (alternate) defs += `<g id="m">${linkShape(design.style, design.style === 'figaro' ? 3 : 1, outline, light)}</g>`;
+    // Two-tone: every other link in the other metal.
+    const alternate = tone === 'twotone' || ['figaro', 'twisted', 'cable', 'classic', 'starter'].includes(design.style);
+    if (alternate) defs += `<g id="m">${linkShape(design.style, design.style === 'figaro' ? 3 : 1, outline, tone === 'twotone' ? otherLight : light)}</g>`;
     const count = design.style === 'byzantine' || design.style === 'rope' || design.style === 'beaded' ? 40 : design.style === 'paperclip' ? 22 : 30;
     for (let i = 0; i < count; i += 1) {
       // Leave a gap at the bottom for the clasp.
@@ -317,8 +321,8 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
       const x = cx + rx * Math.cos(angle);
       const y = cy + ry * Math.sin(angle);
       const tangent = (Math.atan2(ry * Math.cos(angle), -rx * Math.sin(angle)) * 180) / Math.PI;
-      const which = alternate && (design.style === 'figaro' ? i % 4 === 3 : i % 2 === 1) ? 'm' : 'l';
-      body += `<use href="#${which}" transform="translate(${round(x)} ${round(y)}) rotate(${Math.round(tangent)})"/>`;
+      const which = alternate && (design.style === 'figaro' && tone !== 'twotone' ? i % 4 === 3 : i % 2 === 1) ? 'm' : 'l';
+      body += `<use href="#${which}" transform="translate(${round(x)} ${round(y)}) rotate(${Math.round(tangent)})${weight === 1 ? '' : ` scale(${weight})`}"/>`;
       if (design.girls && i % 5 === 2) body += `<circle cx="${round(x)}" cy="${round(y)}" r="2.9" fill="#e27fa6" stroke="${outline}" stroke-width=".8"/><circle cx="${round(x - 0.9)}" cy="${round(y - 1)}" r=".9" fill="#fff" opacity=".8"/>`;
     }
   }
@@ -342,7 +346,7 @@ function renderBracelet(design: Extract<ProductDesign, { kind: 'bracelet' }>, me
     body += `<path d="M50 ${clasp}V${hang}" stroke="${outline}" stroke-width="1.2"/>`;
     body += `<g transform="translate(${50 - 11} ${hang - 1}) scale(${round(22 / 32)})">${COLOUR_ICON_BODIES[design.charm]}</g>`;
   }
-  const turn = [0, -9, 9, -15, 15, 4][design.pose] ?? 0;
+  const turn = [0, -9, 9, -15, 15, 4][design.pose % 6] ?? 0;
   return [defs, turn ? `<g transform="rotate(${turn} 50 52)">${body}</g>` : body];
 }
 
