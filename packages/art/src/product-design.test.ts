@@ -100,7 +100,8 @@ describe('chooseProductDesign: the motif the name says', () => {
     const designs = (name: string, category: string, kind: 'charm' | 'bracelet' = 'charm') =>
       Array.from({ length: 43 }, (_, i) => designKey(chooseProductDesign({ name: `${name}, Design ${i + 2}`, category, kind })));
     for (const [name, category] of [['Pig Charm', 'Animal-Charms'], ['Enamel Heart Padlock Charm', 'Heart-Charms'], ['Number 7 Charm', 'Number-Charms'],
-      ['Round Disc Charm', 'Engravable-Charms'], ['Airedale Terrier Charm', 'Dog-Charms'], ['Texas Charm', 'State-Charms']] as const) {
+      ['Round Disc Charm', 'Engravable-Charms'], ['Airedale Terrier Charm', 'Dog-Charms'], ['Texas Charm', 'State-Charms'],
+      ['PhotoArt Heart Charm', 'PhotoArt-Charms']] as const) {
       const keys = designs(name, category);
       expect(new Set(keys).size, name).toBe(43);
     }
@@ -137,7 +138,7 @@ describe('designKey and parseDesignKey', () => {
       '', 'c', 'c.sitting-dog', 'c.no-such-icon.disc.plain.00', 'c.sitting-dog.moon.plain.00', 'c.sitting-dog.disc.shiny.00',
       'c.sitting-dog.disc.plain.60', 'c.sitting-dog.disc.plain.0', 'c._.disc.plain.00.toolong', 'c._.disc.plain.00.ab',
       'c.sitting-dog.disc.plain.00.A', 'c.<script>.disc.plain.00', 'c._.disc.plain.00.<b>', 'p.heart.no-such-photo',
-      'p.moon.sunflower', 'b.curb.lobster', 'b.curb.magnet._', 'b.gold.lobster._', 'b.curb.lobster.skull.0', 'b.curb.lobster._.0.x', 'b.curb.lobster._.54', 'b.curb.lobster._.07', 'b.curb.lobster._', 'x.a.b.c',
+      'p.moon.sunflower', 'p.heart.sunflower.x', 'p.heart.sunflower.m.m', 'b.curb.lobster', 'b.curb.magnet._', 'b.gold.lobster._', 'b.curb.lobster.skull.0', 'b.curb.lobster._.0.x', 'b.curb.lobster._.54', 'b.curb.lobster._.07', 'b.curb.lobster._', 'x.a.b.c',
       'c.__proto__.disc.plain.00', 'c.constructor.disc.plain.00', `c._.disc.plain.00.${'9'.repeat(90)}`,
     ]) {
       expect(parseDesignKey(key), key).toBeNull();

@@ -56,7 +56,13 @@ export type ProductDesign =
       /** Index into TINTS, for enamel and crystals. */
       tint: number;
     }
-  | { kind: 'photo'; frame: Setting; picture: string }
+  | {
+      kind: 'photo';
+      frame: Setting;
+      picture: string;
+      /** The sample photo turned the other way, so further designs of a frame differ. */
+      mirrored: boolean;
+    }
   | {
       kind: 'bracelet';
       style: BraceletStyle;
@@ -162,7 +168,9 @@ export function chooseProductDesign(product: ProductForPicture): ProductDesign {
 
   if (product.isPhotoArt || product.category === 'PhotoArt-Charms' || has(text, 'photoart')) {
     const frame = namedSetting(text.replace(/photoart/, '')) ?? 'disc';
-    return { kind: 'photo', frame, picture: PHOTO_PICTURES[h % PHOTO_PICTURES.length]! };
+    const count = PHOTO_PICTURES.length;
+    const index = combo >= 0 ? (hash(text) + combo) % (count * 2) : h % count;
+    return { kind: 'photo', frame, picture: PHOTO_PICTURES[index % count]!, mirrored: index >= count };
   }
 
   const charm = (icon: string | null, label: string | null, namedSetting: Setting): ProductDesign => {
@@ -243,7 +251,7 @@ export function designKey(design: ProductDesign): string {
     case 'charm':
       return `c.${design.icon ?? '_'}.${design.setting}.${design.finish}.${design.pose}${design.tint}${design.label ? `.${design.label}` : ''}`;
     case 'photo':
-      return `p.${design.frame}.${design.picture}`;
+      return `p.${design.frame}.${design.picture}${design.mirrored ? '.m' : ''}`;
     case 'bracelet':
       return `b.${design.style}.${design.clasp}.${design.charm ?? '_'}.${design.pose}${design.girls ? '.g' : ''}`;
   }
@@ -264,9 +272,9 @@ export function parseDesignKey(key: string): ProductDesign | null {
     if (icon !== null && label !== null) return null;
     return { kind: 'charm', icon, label, setting: b, finish: c, pose: Number(d![0]), tint };
   }
-  if (kind === 'p' && parts.length === 3) {
+  if (kind === 'p' && (parts.length === 3 || (parts.length === 4 && c === 'm'))) {
     if (!isOneOf(SETTINGS, a) || !PHOTO_PICTURES.includes(b!) || !Object.hasOwn(COLOUR_ICON_BODIES, b!)) return null;
-    return { kind: 'photo', frame: a, picture: b! };
+    return { kind: 'photo', frame: a, picture: b!, mirrored: c === 'm' };
   }
   if (kind === 'b' && (parts.length === 5 || (parts.length === 6 && e === 'g'))) {
     if (!isOneOf(BRACELET_STYLES, a) || !isOneOf(CLASPS, b) || !/^([0-9]|[1-4][0-9]|5[0-3])$/.test(d ?? '')) return null;

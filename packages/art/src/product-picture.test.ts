@@ -37,7 +37,7 @@ describe('renderProductSvg', () => {
       ...SETTINGS.flatMap((setting) => FINISHES.map((finish, i) => charm({ setting, finish, pose: i % 6, tint: i % 10 }))),
       ...SETTINGS.map((setting) => charm({ icon: null, label: 'AB12', setting })),
       ...SETTINGS.map((setting) => charm({ icon: null, setting })),
-      ...SETTINGS.map((frame, i): ProductDesign => ({ kind: 'photo', frame, picture: PHOTO_PICTURES[i % PHOTO_PICTURES.length]! })),
+      ...SETTINGS.map((frame, i): ProductDesign => ({ kind: 'photo', frame, picture: PHOTO_PICTURES[i % PHOTO_PICTURES.length]!, mirrored: i % 2 === 1 })),
       ...BRACELET_STYLES.flatMap((style) => CLASPS.map((clasp, i): ProductDesign => ({ kind: 'bracelet', style, clasp, charm: i ? 'red-heart' : null, girls: i === 1, pose: i * 19 }))),
     ];
     // A white and a yellow metal: the drawing is the same in every metal but for its colours.

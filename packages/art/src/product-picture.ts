@@ -239,7 +239,7 @@ function renderPhoto(design: Extract<ProductDesign, { kind: 'photo' }>, metal: s
     `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9fd6f5"/><stop offset="1" stop-color="#fff3c4"/></linearGradient>`;
   const photo =
     `<g clip-path="url(#k)"><rect width="100" height="100" fill="url(#sky)"/>` +
-    `<g transform="translate(${round(50 - photoSize / 2)} ${round(shape.cy - photoSize / 2)}) scale(${round(photoSize / 32)})">${COLOUR_ICON_BODIES[design.picture]}</g>` +
+    `<g transform="translate(${round(50 + (design.mirrored ? 1 : -1) * (photoSize / 2))} ${round(shape.cy - photoSize / 2)}) scale(${design.mirrored ? '-' : ''}${round(photoSize / 32)} ${round(photoSize / 32)})">${COLOUR_ICON_BODIES[design.picture]}</g>` +
     // The clear dome over the photo catches the light.
     `<ellipse cx="40" cy="${shape.cy - 14}" rx="24" ry="12" fill="#fff" opacity=".28"/></g>`;
   return [defs, jumpRing(shape.top, outline, metal, false) + metalLayers('s', outline, metal, { deep: false, unit: 1 }) + photo];
