@@ -1,4 +1,6 @@
 import { isCharmShape, renderCharmSvg } from '@charms/art/charm';
+import { parseDesignKey } from '@charms/art/product-design';
+import { renderProductSvg } from '@charms/art/product-picture';
 import { findMetalBySlug } from '@charms/domain/metals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { safeText } from '@charms/contracts/text';
@@ -10,14 +12,60 @@ const params = z.object({
   file: safeText().max(40, { message: 'is too long' }).describe('{metal-slug}.svg'),
 });
 
-/** Product pictures, drawn in code from the product's shape and the metal's colour. */
+const productParams = z.object({
+  design: safeText()
+    .max(80, { message: 'is too long' })
+    .describe("The drawing's key, as the product's imageUrl gives it, e.g. c.sitting-dog.disc.plain.30 or b.curb.lobster._"),
+  file: safeText().max(40, { message: 'is too long' }).describe('{metal-slug}.svg'),
+});
+
+/**
+ * Rendered product pictures by design key and metal. Every instance renders the same answer for a key, so a
+ * bounded in-process map is all the sharing needed; the oldest entry goes when it is full.
+ */
+const rendered = new Map<string, string>();
+const RENDERED_LIMIT = 2_000;
+
+function renderCached(key: string, metalColour: string, render: () => string): string {
+  const cacheKey = `${key}|${metalColour}`;
+  let svg = rendered.get(cacheKey);
+  if (svg === undefined) {
+    svg = render();
+    if (rendered.size >= RENDERED_LIMIT) rendered.delete(rendered.keys().next().value!);
+    rendered.set(cacheKey, svg);
+  }
+  return svg;
+}
+
+/** Product pictures, drawn in code from the product's name (the design key) and the metal's colour. */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/images/products/v1/:design/:file',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A product's picture in a metal (SVG), by the design key in the product's imageUrl",
+        params: productParams,
+      },
+    },
+    async (request, reply) => {
+      const { design: key, file } = request.params;
+      const design = parseDesignKey(key);
+      const metal = file.endsWith('.svg') ? findMetalBySlug(file.slice(0, -4)) : undefined;
+      if (!design || !metal) throw notFound('There is no such picture.');
+      // The URL names the drawing exactly (a new drawing gets a new version in the path): cache it for a year.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.type('image/svg+xml').send(renderCached(key, metal.colour, () => renderProductSvg(design, metal.colour)));
+    },
+  );
+
+  // The silhouettes by shape, kept for links made before pictures were drawn from the product's name.
   app.get(
     '/images/charms/:shape/:file',
     {
       schema: {
         tags: ['catalog'],
-        summary: 'The picture of a charm in a metal (SVG)',
+        summary: 'The picture of a charm shape in a metal (SVG)',
         params,
       },
     },

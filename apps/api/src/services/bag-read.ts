@@ -241,7 +241,7 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] 
               id: row.productId,
               name: row.name,
               path: pathOf({ ...row, kind: productKind, id: row.productId, sizes: row.sizes ?? [] }, metal, row.braceletSize),
-              imageUrl: imageUrl(row.shape, metal.slug),
+              imageUrl: imageUrl({ ...row, kind: productKind }, metal.slug),
               kind: productKind,
               isPhotoArt: row.isPhotoArt,
             }

@@ -105,7 +105,7 @@ export async function getProductDetail(context: DetailContext, query: ProductDet
       brand: product.brand,
       kind: product.kind,
       path: canonical,
-      images: [{ url: imageUrl(product.shape, metal.slug), alt: `${product.name} in ${metal.name}`, width: 480, height: 480 }],
+      images: [{ url: imageUrl(product, metal.slug), alt: `${product.name} in ${metal.name}`, width: 480, height: 480 }],
       categories,
       metal: { id: metal.id, slug: metal.slug, name: metal.name },
       price: priceCents === null ? null : money(priceCents),

@@ -3,6 +3,7 @@ import type { DataLayerEvent } from '@charms/contracts/envelope';
 import { productCategorySegment, productPath } from '@charms/domain/catalog-paths';
 import type { Metal } from '@charms/domain/metals';
 import { formatCents } from '@charms/domain/money';
+import { chooseProductDesign, designKey } from '@charms/art/product-design';
 
 /** Turns catalog rows into what the storefront shows: money, paths, image URLs, GA4 items. */
 
@@ -10,11 +11,34 @@ export function money(cents: number): Money {
   return { cents, display: formatCents(cents) };
 }
 
-/** Product pictures are drawn in code: /api/images/charms/{shape}[-{label}]/{metal}.svg */
-export function imageUrl(shape: string, metalSlug: string): string {
-  const [name, label] = shape.split(':');
-  const shapeSegment = label ? `${name}-${encodeURIComponent(label)}` : name;
-  return `/api/images/charms/${shapeSegment}/${metalSlug}.svg`;
+/** What a product's picture is chosen from: its name, category and kind (see @charms/art/product-design). */
+export interface PictureSubject {
+  name: string;
+  kind: 'charm' | 'bracelet';
+  primaryCategorySlug: string;
+  isPhotoArt: boolean | null;
+}
+
+/** Bump the version when the drawings change, so browsers fetch the new pictures (they are cached for a year). */
+const PRODUCT_PICTURE_PATH = '/api/images/products/v1';
+const designKeys = new Map<string, string>();
+
+/**
+ * Product pictures are drawn in code from the product's name: /api/images/products/v1/{design}/{metal}.svg, where
+ * {design} names the drawing (products that look alike share it, and the browser's cache with it). Chosen at read
+ * time, so a renamed or new product gets its picture at once; remembered per name (a bounded map).
+ */
+export function imageUrl(product: PictureSubject, metalSlug: string): string {
+  const cacheKey = `${product.kind}|${product.primaryCategorySlug}|${product.isPhotoArt ? 1 : 0}|${product.name}`;
+  let key = designKeys.get(cacheKey);
+  if (key === undefined) {
+    key = designKey(
+      chooseProductDesign({ name: product.name, category: product.primaryCategorySlug, kind: product.kind, isPhotoArt: product.isPhotoArt === true }),
+    );
+    if (designKeys.size >= 20_000) designKeys.delete(designKeys.keys().next().value!);
+    designKeys.set(cacheKey, key);
+  }
+  return `${PRODUCT_PICTURE_PATH}/${key}/${metalSlug}.svg`;
 }
 
 export interface SummaryRow {
@@ -54,7 +78,7 @@ export function toSummary(row: SummaryRow, metal: Metal, braceletSize?: number |
     name: row.name,
     slug: row.slug,
     path: pathOf(row, metal, braceletSize),
-    imageUrl: imageUrl(row.shape, metal.slug),
+    imageUrl: imageUrl(row, metal.slug),
     metalId: metal.id,
     price: row.priceCents === null ? null : money(row.priceCents),
     available: row.priceCents !== null,

@@ -1,7 +1,10 @@
 import type { ProductSummary } from '@charms/contracts/catalog';
 import { Link } from 'react-router';
 
-/** Pictures in the first rows load at once; the rest when scrolled near (4 per row on wide screens). */
+/**
+ * Pictures in the first rows (4 per row on wide screens) load at once, the first with high priority since it is
+ * the page's largest paint; the rest load when scrolled near.
+ */
 const EAGER_IMAGES = 8;
 
 /**
@@ -21,6 +24,7 @@ export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }
               height={480}
               loading={index < eager ? 'eager' : 'lazy'}
               decoding="async"
+              fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
               className="catalog-card__image"
             />
             <span className="catalog-card__name">{product.name}</span>

@@ -11,7 +11,8 @@ export interface TileView {
 
 /**
  * A grid of picture tiles: 6 per row on large screens, 4 on medium, 3 on small, 2 on extra small (app.css).
- * The first `eager` pictures load at once (they are above the fold); the rest load lazily.
+ * The first `eager` pictures load at once (they are above the fold), the very first with high priority; the rest
+ * load lazily.
  */
 export function TileGrid({ tiles, label, eager = 6, imageSize = 160 }: { tiles: readonly TileView[]; label: string; eager?: number; imageSize?: number }) {
   return (
@@ -26,6 +27,7 @@ export function TileGrid({ tiles, label, eager = 6, imageSize = 160 }: { tiles: 
               height={imageSize}
               loading={index < eager ? 'eager' : 'lazy'}
               decoding="async"
+              fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
               className="tile__image"
             />
             <span className="tile__name">{tile.name}</span>

@@ -39,6 +39,14 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
         carrying your own photo, and the <Link to="/categories/sterling-silver/charm-bracelets">bracelets</Link> to wear
         them on.
       </p>
+      <h2>Our pictures</h2>
+      <p>
+        Until our own photographs are ready, each charm is drawn from its name. The motifs are from{' '}
+        <a href="https://game-icons.net">Game-icons.net</a> by Lorc, Delapouite and contributors, used under{' '}
+        <a href="https://creativecommons.org/licenses/by/3.0/">CC BY 3.0</a> and recoloured as metal; the photos in
+        PhotoArt pictures are <a href="https://github.com/microsoft/fluentui-emoji">Fluent Emoji</a> by Microsoft (MIT
+        licence).
+      </p>
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import type { ProductSummary } from '@charms/contracts/catalog';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { TileGrid } from '../components/tile-grid';
+import { ProductGrid } from './product-grid';
+
+const product = (id: number): ProductSummary => ({
+  id,
+  name: `Charm ${id}`,
+  slug: `charm-${id}`,
+  path: `/products/heart-charms/sterling-silver/charm-${id}/${id}`,
+  imageUrl: `/api/images/products/v1/c.hearts.disc.plain.${id % 6}0/sterling-silver.svg`,
+  metalId: 40,
+  price: { cents: 2995, display: '$29.95' },
+  available: true,
+  isPhotoArt: false,
+  engravable: false,
+});
+
+function show(element: React.ReactElement) {
+  // The pictures are decorative (alt=""): the product's name beside each says what it is.
+  const { container } = render(<RouterProvider router={createMemoryRouter([{ path: '/', element }])} />);
+  return [...container.querySelectorAll('img')];
+}
+
+describe('product pictures in grids', () => {
+  it('reserve their space, load the first rows at once (the first with high priority) and the rest lazily', () => {
+    const images = show(<ProductGrid products={Array.from({ length: 12 }, (_, i) => product(i + 1))} metalName="Sterling Silver" label="Products" />);
+    expect(images).toHaveLength(12);
+    for (const image of images) {
+      expect(image.getAttribute('width')).toBe('480');
+      expect(image.getAttribute('height')).toBe('480');
+    }
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([...Array(8).fill('eager'), ...Array(4).fill('lazy')]);
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', ...Array(11).fill(null)]);
+  });
+
+  it('give no picture high priority in a grid that starts below the fold', () => {
+    const images = show(<ProductGrid products={[product(1), product(2)]} metalName="Sterling Silver" label="More like this" eager={0} />);
+    expect(images.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')])).toEqual([['lazy', null], ['lazy', null]]);
+  });
+
+  it('do the same in tile grids', () => {
+    const tiles = Array.from({ length: 8 }, (_, i) => ({ name: `Tile ${i}`, href: `/t/${i}`, imageUrl: `/art/tile/${i}.svg` }));
+    const images = show(<TileGrid tiles={tiles} label="Tiles" />);
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', ...Array(7).fill(null)]);
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([...Array(6).fill('eager'), 'lazy', 'lazy']);
+    for (const image of images) expect(image.getAttribute('width')).toBe('160');
+  });
+});
