@@ -298,6 +298,22 @@ test.describe('accessibility of the bag (axe, WCAG 2.2 AA)', () => {
     await context.close();
   });
 
+  test('the question before emptying the bag, as a dialog and as a page without JavaScript', async ({ browser }, testInfo) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(PRODUCTS.charm.path('sterling-silver'));
+      await new Bag(page).waitForSession();
+      await page.getByRole('button', { name: 'Add to bag' }).click();
+      await expect(page.getByText('Added to your bag.')).toBeVisible();
+      await new Bag(page).open();
+      await page.getByRole('button', { name: 'Empty bag' }).click();
+      await expect(page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name: 'Empty your bag?' })).toBeVisible();
+      await axe(page);
+      await context.close();
+    }
+  });
+
   test('a full bag and the add-to-bag form', async ({ browser }, testInfo) => {
     const context = await browser.newContext(testInfo.project.use);
     const page = await context.newPage();

@@ -3,8 +3,8 @@ import { Form, Link, useFetcher } from 'react-router';
 import { BagFormFields } from './bag-form-fields';
 import { LINE_FORMS } from './bag-keys';
 
-/** "12 items": what emptying would take away. */
-const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+/** What emptying would take away. */
+const takenOut = (count: number) => (count === 1 ? 'The item in your bag will be taken out.' : `All ${count} items in your bag will be taken out.`);
 
 /**
  * Empty bag asks first. The button is a GET to /order?empty=ask, which (without JavaScript) shows the question on
@@ -31,7 +31,7 @@ export function EmptyBagButton({ itemCount }: { itemCount: number }) {
       </Form>
       <dialog ref={dialog} className="bag-dialog" aria-labelledby="empty-bag-dialog-title" aria-describedby="empty-bag-dialog-text">
         <h2 id="empty-bag-dialog-title">Empty your bag?</h2>
-        <p id="empty-bag-dialog-text">All {itemsText(itemCount)} will be taken out of your bag.</p>
+        <p id="empty-bag-dialog-text">{takenOut(itemCount)}</p>
         <fetcher.Form method="post" action="/order" preventScrollReset className="bag-dialog__actions" onSubmit={() => dialog.current?.close()}>
           <BagFormFields intent="empty" />
           <button type="submit" className="button button--primary">
@@ -52,7 +52,7 @@ export function EmptyBagQuestion({ itemCount }: { itemCount: number }) {
   return (
     <section className="bag-question" aria-labelledby="empty-bag-question-title">
       <h2 id="empty-bag-question-title">Empty your bag?</h2>
-      <p>All {itemsText(itemCount)} will be taken out of your bag.</p>
+      <p>{takenOut(itemCount)}</p>
       <fetcher.Form method="post" action="/order" className="bag-dialog__actions">
         <BagFormFields intent="empty" />
         <button type="submit" className="button button--primary">
