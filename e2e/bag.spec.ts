@@ -298,20 +298,20 @@ test.describe('accessibility of the bag (axe, WCAG 2.2 AA)', () => {
     await context.close();
   });
 
-  test('the question before emptying the bag, as a dialog and as a page without JavaScript', async ({ browser }, testInfo) => {
-    for (const javaScriptEnabled of [true, false]) {
-      const context = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled });
-      const page = await context.newPage();
-      await page.goto(PRODUCTS.charm.path('sterling-silver'));
-      await new Bag(page).waitForSession();
-      await page.getByRole('button', { name: 'Add to bag' }).click();
-      await expect(page.getByText('Added to your bag.')).toBeVisible();
-      await new Bag(page).open();
-      await page.getByRole('button', { name: 'Empty bag' }).click();
-      await expect(page.getByRole(javaScriptEnabled ? 'dialog' : 'region', { name: 'Empty your bag?' })).toBeVisible();
-      await axe(page);
-      await context.close();
-    }
+  test('the question before emptying the bag, as a dialog and as the page without JavaScript shows it', async ({ browser }, testInfo) => {
+    const context = await browser.newContext(testInfo.project.use);
+    const page = await context.newPage();
+    const bag = new Bag(page);
+    await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+    await bag.open();
+    await page.getByRole('button', { name: 'Empty bag' }).click();
+    await expect(page.getByRole('dialog', { name: 'Empty your bag?' })).toBeVisible();
+    await axe(page);
+    // axe needs scripts to run: the page a browser without JavaScript gets is the same markup at /order?empty=ask.
+    await page.goto('/order?empty=ask');
+    await expect(page.getByRole('region', { name: 'Empty your bag?' })).toBeVisible();
+    await axe(page);
+    await context.close();
   });
 
   test('a full bag and the add-to-bag form', async ({ browser }, testInfo) => {
