@@ -226,7 +226,7 @@ async function runCatalog(size: CatalogSize) {
 
   // The servers run in their own processes; order emails go to .eml files in a scratch folder, not the shop's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'charms-bench-'));
-  const env = { DATABASE_URL: database.url!, PAYMENT_GATEWAY: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  const env = { DATABASE_URL: database.url!, PUBLIC_BASE_URL: 'http://localhost', PAYMENT_GATEWAY: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   const cached = await serve({ ...env, BENCH_SERVE: 'api' });
   const uncached = await serve({ ...env, BENCH_SERVE: 'api', CATALOG_CACHE_SECONDS: '0' });
   const [cachedBase, uncachedBase] = [cached.url, uncached.url];

@@ -181,8 +181,81 @@ test('an empty bag offers places to start and a search; emptying a full bag gets
   await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
   await bag.open();
   await page.getByRole('button', { name: 'Empty bag' }).click();
+  await page.getByRole('dialog', { name: 'Empty your bag?' }).getByRole('button', { name: 'Yes, empty it' }).click();
   await expect(page.getByText('Your bag is now empty.')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
+});
+
+test('Empty bag asks first: keeping the bag keeps every item; emptying it says so once', async ({ page }) => {
+  const bag = new Bag(page);
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+  await bag.open();
+  const dialog = page.getByRole('dialog', { name: 'Empty your bag?' });
+  await page.getByRole('button', { name: 'Empty bag' }).click();
+  await expect(dialog).toBeVisible();
+  // The safe answer has the focus; Escape is the same as Keep my bag.
+  await expect(dialog.getByRole('button', { name: 'Keep my bag' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Empty bag' })).toBeFocused();
+  await page.getByRole('button', { name: 'Empty bag' }).click();
+  await dialog.getByRole('button', { name: 'Keep my bag' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(bag.line(PRODUCTS.charm.name)).toBeVisible();
+  await bag.expectHeaderCount(1);
+
+  await page.getByRole('button', { name: 'Empty bag' }).click();
+  await dialog.getByRole('button', { name: 'Yes, empty it' }).click();
+  await expect(page.getByText('Your bag is now empty.')).toBeVisible();
+  await expect(page.getByText(/Your bag is (now )?empty/)).toHaveCount(1);
+  await expect(bag.line(PRODUCTS.charm.name)).toHaveCount(0);
+});
+
+test('a refused quantity replaces the last message with the reason', async ({ page }) => {
+  const bag = new Bag(page);
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+  await bag.open();
+  await bag.setQuantity(PRODUCTS.charm.name, 2);
+  await bag.expectMessage('Quantity changed to 2.');
+  // The page has reloaded its data (the header says 2) before the next number is typed.
+  await bag.expectHeaderCount(2);
+  await page.getByLabel(`Quantity of ${PRODUCTS.charm.name}`).fill('100');
+  await page.getByRole('button', { name: `Update quantity of ${PRODUCTS.charm.name}` }).click();
+  await bag.expectMessage(/99/);
+  await expect(page.getByText('Quantity changed to 2.')).toHaveCount(0);
+  await expect(page.locator('.bag-status .notice--error')).toBeVisible();
+  // Nothing changed: the bag still holds two.
+  await bag.expectHeaderCount(2);
+});
+
+test('without JavaScript, Empty bag asks on the page first, and a refused quantity says why', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const bag = new Bag(page);
+  await page.goto(PRODUCTS.charm.path('sterling-silver'));
+  await page.getByRole('button', { name: 'Add to bag' }).click();
+  await expect(page.getByText('Added to your bag.')).toBeVisible();
+  await bag.open();
+
+  await bag.setQuantity(PRODUCTS.charm.name, 2);
+  await expect(page.getByText('Quantity changed to 2.')).toBeVisible();
+  await page.getByLabel(`Quantity of ${PRODUCTS.charm.name}`).fill('100');
+  await page.getByRole('button', { name: `Update quantity of ${PRODUCTS.charm.name}` }).click();
+  await expect(page.locator('.bag-status .notice--error')).toContainText('99');
+  await expect(page.getByText('Quantity changed to 2.')).toHaveCount(0);
+
+  const question = page.getByRole('region', { name: 'Empty your bag?' });
+  await page.getByRole('button', { name: 'Empty bag' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('link', { name: 'Keep my bag' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(bag.line(PRODUCTS.charm.name)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Empty bag' }).click();
+  await question.getByRole('button', { name: 'Yes, empty it' }).click();
+  await expect(page.getByText('Your bag is now empty.')).toBeVisible();
+  await expect(page.getByText(/Your bag is (now )?empty/)).toHaveCount(1);
+  await context.close();
 });
 
 test('without JavaScript a shopper can add to the bag and change the quantity', async ({ browser }) => {
@@ -221,6 +294,22 @@ test.describe('accessibility of the bag (axe, WCAG 2.2 AA)', () => {
     const context = await browser.newContext(testInfo.project.use);
     const page = await context.newPage();
     await new Bag(page).open();
+    await axe(page);
+    await context.close();
+  });
+
+  test('the question before emptying the bag, as a dialog and as the page without JavaScript shows it', async ({ browser }, testInfo) => {
+    const context = await browser.newContext(testInfo.project.use);
+    const page = await context.newPage();
+    const bag = new Bag(page);
+    await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+    await bag.open();
+    await page.getByRole('button', { name: 'Empty bag' }).click();
+    await expect(page.getByRole('dialog', { name: 'Empty your bag?' })).toBeVisible();
+    await axe(page);
+    // axe needs scripts to run: the page a browser without JavaScript gets is the same markup at /order?empty=ask.
+    await page.goto('/order?empty=ask');
+    await expect(page.getByRole('region', { name: 'Empty your bag?' })).toBeVisible();
     await axe(page);
     await context.close();
   });

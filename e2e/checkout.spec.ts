@@ -148,6 +148,71 @@ test.describe('checkout', () => {
     await expect(page.getByRole('alert').first()).toContainText('Please check the fields marked below.');
   });
 
+  test('what was typed survives a reload and a visit to the bag, the card never; after an order the next checkout starts empty', async ({ page }) => {
+    const bag = await new ShopperBag(page).start();
+    await bag.add({ search: 'Heart Key Charm' });
+    const checkout = new CheckoutPage(page);
+    await checkout.open();
+    await checkout.fillContact();
+    await checkout.fillShippingAddress();
+    await page.getByLabel('Same as the shipping address').uncheck();
+    const billing = page.getByRole('group', { name: 'Billing address' });
+    await billing.getByLabel('First name').fill('Bea');
+    await page.getByLabel('Gift message').fill('Happy birthday, Mum');
+    await checkout.fillCard(TEST_CARDS.visa);
+
+    const shipping = page.getByRole('group', { name: 'Shipping address' });
+    const expectDetailsKept = async () => {
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue('ann@example.com');
+      await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('512-555-0142');
+      await expect(shipping.getByLabel('First name')).toHaveValue('Ann');
+      await expect(shipping.getByLabel('Last name')).toHaveValue('Lee');
+      await expect(shipping.getByLabel('Street address')).toHaveValue('100 Congress Ave');
+      await expect(shipping.getByLabel('City')).toHaveValue('Austin');
+      await expect(shipping.getByLabel('State', { exact: true })).toHaveValue('TX');
+      await expect(shipping.getByLabel('ZIP code')).toHaveValue('78701');
+      await expect(page.getByLabel('Same as the shipping address')).not.toBeChecked();
+      await expect(billing.getByLabel('First name')).toHaveValue('Bea');
+      await expect(page.getByLabel('Gift message')).toHaveValue('Happy birthday, Mum');
+    };
+    const expectNoCard = async () => {
+      await expect(checkout.cardNumber).toHaveValue('');
+      await expect(page.getByLabel('Expiry date (MM/YY)')).toHaveValue('');
+      await expect(page.getByLabel('Security code (CVV)')).toHaveValue('');
+    };
+
+    await page.reload();
+    await waitForHydration(page);
+    await expectDetailsKept();
+    await expectNoCard();
+
+    await page.getByRole('link', { name: 'Back to your bag' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Bag' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Buy Now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+    await expectDetailsKept();
+    await expectNoCard();
+    // Only this tab keeps them, and never a card number or security code.
+    const kept = await page.evaluate(() => JSON.stringify(Object.entries(window.sessionStorage)));
+    expect(kept).toContain('Congress');
+    expect(kept).not.toMatch(/4111|12\/30/);
+    expect(await page.evaluate(() => JSON.stringify(Object.entries(window.localStorage)))).not.toContain('Congress');
+    expect((await page.context().cookies()).map((cookie) => decodeURIComponent(cookie.value)).join(' ')).not.toContain('Congress');
+
+    await page.getByLabel('Same as the shipping address').check();
+    await checkout.fillCard(TEST_CARDS.visa);
+    await checkout.placeOrder();
+    await expectConfirmation(page);
+
+    await bag.add({ search: 'Heart Key Charm' });
+    await checkout.open();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
+    await expect(shipping.getByLabel('First name')).toHaveValue('');
+    await expect(shipping.getByLabel('Street address')).toHaveValue('');
+    await expect(page.getByLabel('Gift message')).toHaveValue('');
+    expect(await page.evaluate(() => JSON.stringify(Object.entries(window.sessionStorage)))).not.toContain('Congress');
+  });
+
   test('a shopper with an empty bag, or with no session, is sent to the bag', async ({ page, browser }, testInfo) => {
     await new ShopperBag(page).start();
     await page.goto('/order/process');

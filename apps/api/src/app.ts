@@ -38,6 +38,7 @@ import { adminPhoneOrderRoutes } from './routes/admin-phone-orders';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminStaffRoutes } from './routes/admin-staff';
+import { listeningAddress, publicBaseUrl } from './public-base-url';
 import { type Secrets, loadSecrets } from './secrets';
 
 declare module 'fastify' {
@@ -52,6 +53,8 @@ declare module 'fastify' {
     secrets: Secrets;
     /** The time, as session expiry and sign-in slow-down read it (tests pass their own). */
     clock: Clock;
+    /** The shop's own address for the links it writes (PUBLIC_BASE_URL, else where it listens): see public-base-url.ts. */
+    readonly publicBaseUrl: string;
   }
 }
 
@@ -115,6 +118,8 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', clock);
+  // A getter: without PUBLIC_BASE_URL the address is known only once the server listens (PORT=0 picks the port).
+  app.decorate('publicBaseUrl', { getter: () => publicBaseUrl(config.PUBLIC_BASE_URL, listeningAddress(app.server.address(), config)) });
   app.decorate('secrets', await loadSecrets(database.db, config));
   const rateLimiter = config.REDIS_URL ? redisRateLimiter(config.REDIS_URL, databaseRateLimiter(database.db)) : databaseRateLimiter(database.db);
   app.decorate('rateLimiter', rateLimiter);

@@ -48,8 +48,9 @@ describe('the payment gateway', () => {
     const start = () => loadConfig({ DATABASE_URL: 'postgres://db/shop' });
     expect(start).toThrow(ConfigError);
     expect(start).toThrow(/PAYMENT_GATEWAY: is required with DATABASE_URL: "braintree" \(with BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY, BRAINTREE_ENVIRONMENT\)/);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/shop', PAYMENT_GATEWAY: 'test' }).PAYMENT_GATEWAY).toBe('test');
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/shop', PAYMENT_GATEWAY: 'braintree', ...braintree }).PAYMENT_GATEWAY).toBe('braintree');
+    const server = { DATABASE_URL: 'postgres://db/shop', PUBLIC_BASE_URL: 'https://shop.example' };
+    expect(loadConfig({ ...server, PAYMENT_GATEWAY: 'test' }).PAYMENT_GATEWAY).toBe('test');
+    expect(loadConfig({ ...server, PAYMENT_GATEWAY: 'braintree', ...braintree }).PAYMENT_GATEWAY).toBe('braintree');
   });
 
   it('is never chosen by the presence of Braintree variables alone', () => {
@@ -74,5 +75,21 @@ describe('TRUST_PROXY', () => {
     // A range that takes in everyone is `true` in other words.
     expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/0' })).toThrow(/not accepted: "0.0.0.0\/0"/);
     expect(() => loadConfig({ TRUST_PROXY: '::/0' })).toThrow(/not accepted: "::\/0"/);
+  });
+});
+
+describe('the public base URL', () => {
+  it('is optional on the embedded database (the shop then links to where it listens)', () => {
+    expect(loadConfig({}).PUBLIC_BASE_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://shop.example' }).PUBLIC_BASE_URL).toBe('https://shop.example');
+  });
+
+  it('must be said with a database server, which may be production', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/shop', PAYMENT_GATEWAY: 'test' })).toThrow(/PUBLIC_BASE_URL: is required with DATABASE_URL/);
+  });
+
+  it('must be an http or https address', () => {
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_BASE_URL: must be an absolute http\(s\) URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'shop.example' })).toThrow(/PUBLIC_BASE_URL/);
   });
 });

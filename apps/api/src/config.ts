@@ -17,7 +17,8 @@ export const configSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_BASE_URL: z.url({ message: 'must be an absolute URL such as https://shop.example' }).default('http://localhost:3000'),
+  /** Unset: the address the shop listens on (public-base-url.ts); required with DATABASE_URL, below. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL such as https://shop.example' }).optional(),
   STORE_NAME: z.string().min(1).default('Charm & Bracelet Co.'),
   STORE_PHONE: z.string().min(1).default('1-800-555-0142'),
   PHOTOART_EMAIL: z.email({ message: 'must be an email address' }).default('photoart@charms.example'),
@@ -61,6 +62,11 @@ const checkedConfigSchema = configSchema
       });
     } else if (config.PAYMENT_GATEWAY === undefined && set.length > 0) {
       context.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: `is required when ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: "braintree" or "test"` });
+    }
+    // A PostgreSQL server may be production, where links to localhost in customers' emails would be broken: the
+    // shop's public address is then said, not guessed (and never read from a request's Host header).
+    if (config.PUBLIC_BASE_URL === undefined && config.DATABASE_URL !== undefined) {
+      context.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'is required with DATABASE_URL: the address customers reach the shop at, such as https://shop.example (it is in the links of order emails)' });
     }
     if (config.PAYMENT_GATEWAY === 'braintree') {
       for (const name of BRAINTREE_VARIABLES.filter((variable) => config[variable] === undefined)) {

@@ -32,7 +32,10 @@ try {
     name: config.STORE_NAME,
     phone: config.STORE_PHONE,
     photoArtEmail: config.PHOTOART_EMAIL,
-    publicBaseUrl: config.PUBLIC_BASE_URL,
+    // Read per request: without PUBLIC_BASE_URL it is the address the server listens on, known once it listens.
+    get publicBaseUrl() {
+      return app.publicBaseUrl;
+    },
     robots: config.ROBOTS,
     gtmId: config.GTM_ID,
   };

@@ -29,7 +29,10 @@ export const paymentReconciliationPlugin = fp(async (app: FastifyInstance) => {
     name: app.config.STORE_NAME,
     phone: app.config.STORE_PHONE,
     photoArtEmail: app.config.PHOTOART_EMAIL,
-    publicBaseUrl: app.config.PUBLIC_BASE_URL,
+    // Read when an email is written: without PUBLIC_BASE_URL it is the port the server was given.
+    get publicBaseUrl() {
+      return app.publicBaseUrl;
+    },
     mailingAddress: app.config.STORE_MAIL_ADDRESS,
   };
   const context = (log: FastifyBaseLogger): CheckoutContext => ({

@@ -25,7 +25,7 @@ export const actorOf = (request: FastifyRequest): Actor & { id: string } => ({ i
 
 /** Cookies of the staff side: Strict same-site, Secure over HTTPS (or when the shop's public address is HTTPS). */
 export function staffCookieOptions(request: FastifyRequest, httpOnly: boolean) {
-  const secure = request.protocol === 'https' || request.server.config.PUBLIC_BASE_URL.startsWith('https:');
+  const secure = request.protocol === 'https' || request.server.publicBaseUrl.startsWith('https:');
   return { path: '/', httpOnly, sameSite: 'strict' as const, secure };
 }
 

@@ -17,7 +17,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     limiter: app.rateLimiter,
     linkSecret: app.secrets.orderLink,
-    publicBaseUrl: app.config.PUBLIC_BASE_URL,
+    publicBaseUrl: app.publicBaseUrl,
     storeName: app.config.STORE_NAME,
     now: () => app.clock.now(),
     log: request.log,

@@ -1,4 +1,5 @@
 import type { BagResponse, SaveBagBody } from '@charms/contracts/bag';
+import { MAX_LINE_QUANTITY } from '@charms/domain/bag';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { type ApiClient, ApiError } from '../lib/api-client';
 import { isSameOrigin, readSessionId } from '../lib/shopper-id.server';
@@ -30,9 +31,9 @@ async function runIntent(intent: string, form: FormData, api: ApiClient, session
       // The stepper's − and + post setQuantity; the number field posts quantity.
       const raw = text(form, 'setQuantity') || text(form, 'quantity');
       const quantity = /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!Number.isFinite(quantity) || quantity < 1) {
+      if (!Number.isFinite(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
         // 0 reads as "none": the same as Remove would be surprising from a typo, so say what is allowed instead.
-        throw new ApiError(400, { error: { code: 'VALIDATION_ERROR', message: 'Quantity must be a whole number from 1 to 99 (use Remove to take it out).' } });
+        throw new ApiError(400, { error: { code: 'VALIDATION_ERROR', message: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY} (use Remove to take it out).` } });
       }
       return { bag: await api.setQuantity(sessionId, itemUuid, quantity), message: `Quantity changed to ${quantity}.` };
     }

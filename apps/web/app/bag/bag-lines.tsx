@@ -86,7 +86,9 @@ function QuantityStepper({ item, name }: { item: BagItem; name: string }) {
           −
         </button>
       </fetcher.Form>
-      <fetcher.Form method="post" action="/order" preventScrollReset className="stepper__field" key={`${item.itemUuid}-${item.quantity}`}>
+      {/* noValidate: a number out of range goes to the server, whose refusal replaces the status line (the browser's own
+          bubble would block the post and leave the last message, "Quantity changed to 2", standing). */}
+      <fetcher.Form method="post" action="/order" preventScrollReset className="stepper__field" key={`${item.itemUuid}-${item.quantity}`} noValidate>
         <BagFormFields intent="quantity" itemUuid={item.itemUuid} />
         <label htmlFor={fieldId} className="visually-hidden">
           Quantity of {name}

@@ -9,11 +9,11 @@ const POPULAR = [
   { name: 'Gift Ideas for Mothers', path: '/gift-ideas-for-mothers' },
 ];
 
-/** An empty bag: where to start, and a search. */
-export function EmptyBag() {
+/** An empty bag: where to start, and a search. Just `emptied`, the page's status line has already said it is empty. */
+export function EmptyBag({ emptied = false }: { emptied?: boolean }) {
   return (
     <div className="bag-empty">
-      <p className="lede">Your bag is empty.</p>
+      {emptied ? null : <p className="lede">Your bag is empty.</p>}
       <h2>Popular places to start</h2>
       <ul className="bag-empty__links">
         {POPULAR.map((link) => (

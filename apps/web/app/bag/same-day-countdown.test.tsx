@@ -30,6 +30,15 @@ describe('SameDayCountdown', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
+  it('draws its clock as an SVG hidden from screen readers, not an emoji that shows as a box without an emoji font', () => {
+    const { container } = render(<SameDayCountdown minutes={90} />);
+    const countdown = screen.getByText(/Order in the next 1 h 30 min/);
+    expect(countdown.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    const icon = container.querySelector('svg');
+    expect(icon).not.toBeNull();
+    expect(icon?.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('is hidden when the API says the cutoff has passed', () => {
     const { container } = render(<SameDayCountdown minutes={null} />);
     expect(container).toBeEmptyDOMElement();

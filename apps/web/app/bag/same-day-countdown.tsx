@@ -25,10 +25,17 @@ export function SameDayCountdown({ minutes, tickMs = 60_000 }: { minutes: number
   if (!text) return null;
   return (
     <p className="bag-countdown">
-      <span aria-hidden="true" className="bag-countdown__icon">
-        ⏱
-      </span>{' '}
-      {text}
+      <ClockIcon /> {text}
     </p>
+  );
+}
+
+/** A stopwatch drawn in SVG: an emoji would show as an empty box where no emoji font is installed. */
+function ClockIcon() {
+  return (
+    <svg className="bag-countdown__icon" aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="12" cy="13" r="8" />
+      <path d="M12 9v4l2.5 2.5M10 2h4M12 2v3" />
+    </svg>
   );
 }

@@ -3,6 +3,7 @@ import { Form, Link, data, redirect, useFetcher, useNavigation, useSubmit } from
 import { CardForm, type Tokenize } from '../checkout/card-form';
 import { AddressFields, TextField } from '../checkout/fields';
 import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent } from '../checkout/ga4-events';
+import { type KeptDetails, detailsOf, forgetDetails, keepDetails, readKeptDetails } from '../checkout/kept-details';
 import { type FieldErrors, detailErrors, fieldErrorsFromApi, formValues, newIdempotencyKey, readOrderForm } from '../checkout/order-form';
 import { OrderReview } from '../checkout/order-review';
 import { ShippingChoice } from '../checkout/shipping-choice';
@@ -138,7 +139,9 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
   const [tokenizing, setTokenizing] = useState(false);
   const [shippingTypeId, setShippingTypeId] = useState<string>(bag.shippingTypeId);
   const shippingPushed = useRef(false);
-  const values = actionData?.values ?? initialValues(bag);
+  // What this tab kept of the details before a reload (or a visit to the bag), read once hydrated.
+  const [kept, setKept] = useState<KeptDetails | null>(null);
+  const values = actionData?.values ?? initialValues(bag, kept);
   const fieldErrors = checkedErrors ?? actionData?.fieldErrors ?? {};
   const [billingSame, setBillingSame] = useState(values.billingSame === 'on');
   const submitting = tokenizing || navigation.state === 'submitting' || navigation.state === 'loading';
@@ -149,7 +152,20 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
   // biome-ignore lint/correctness/useExhaustiveDependencies: once when the checkout opens
   useEffect(() => {
     pushToDataLayer(window, dataLayerEntriesFor([beginCheckoutEvent(bag)]));
+    // The server rendered the bag's details; the tab may hold what the shopper typed before. An answer from the
+    // server (a post without JavaScript) already carries everything typed.
+    const stored = actionData ? null : readKeptDetails();
+    if (stored) {
+      setKept(stored);
+      setBillingSame((stored.billingSame ?? 'on') === 'on');
+    }
   }, []);
+
+  // Placed: the only way from here to a confirmation. The next checkout in this tab starts empty.
+  const placed = navigation.state === 'loading' && navigation.location.pathname.startsWith('/order/confirmation/');
+  useEffect(() => {
+    if (placed) forgetDetails();
+  }, [placed]);
 
   // After an answer from the server, take the shopper to what needs attention.
   useEffect(() => {
@@ -214,11 +230,20 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
           {formError}
         </p>
       ) : null}
-      <Form method="post" ref={formRef} noValidate onSubmit={placeOrder} className="checkout__layout" aria-label="Checkout">
+      <Form
+        method="post"
+        ref={formRef}
+        noValidate
+        onSubmit={placeOrder}
+        onChange={(event) => keepDetails(detailsOf(event.currentTarget))}
+        className="checkout__layout"
+        aria-label="Checkout"
+      >
         <input type="hidden" name="intent" value="place-order" />
         <input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
         <input type="hidden" name="paymentMethodNonce" ref={nonceRef} defaultValue="" />
-        <div className="checkout__details">
+        {/* Keyed by what it shows: the inputs are uncontrolled, so the kept details arrive by a fresh mount. */}
+        <div className="checkout__details" key={kept ? 'kept' : 'bag'}>
           <fieldset className="checkout__section">
             <legend>
               <h2>Contact</h2>
@@ -288,11 +313,12 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
   );
 }
 
-function initialValues(bag: Route.ComponentProps['loaderData']['bag']): Record<string, string> {
-  return {
-    'customer.email': bag.email ?? '',
-    'shippingAddress.stateProvince': bag.shipToStateProvince ?? '',
-    orderComments: bag.orderComments ?? '',
-    billingSame: 'on',
-  };
+/**
+ * The form's first values: what the bag holds, under what this tab kept (typed more recently), except the state,
+ * which the bag's shipping choices were made for (it may have been changed on the bag page since).
+ */
+function initialValues(bag: Route.ComponentProps['loaderData']['bag'], kept: KeptDetails | null): Record<string, string> {
+  const fromBag = { 'customer.email': bag.email ?? '', orderComments: bag.orderComments ?? '', billingSame: 'on' };
+  const typed = Object.fromEntries(Object.entries(kept ?? {}).filter(([name, value]) => value !== '' || name === 'billingSame'));
+  return { ...fromBag, ...typed, 'shippingAddress.stateProvince': bag.shipToStateProvince ?? '' };
 }

@@ -1,6 +1,6 @@
 import type { BagResponse, ShippingTypesResponse } from '@charms/contracts/bag';
 import { useEffect, useRef } from 'react';
-import { Link, data, useActionData, useFetcher } from 'react-router';
+import { Link, data, useActionData } from 'react-router';
 import { bagAction } from '../bag/bag-actions.server';
 import { BagFormFields, BagMessage } from '../bag/bag-form-fields';
 import { LINE_FORMS, LINE_INTENTS } from '../bag/bag-keys';
@@ -10,6 +10,7 @@ import type { BagResult } from '../bag/bag-result';
 import { BagTotals } from '../bag/bag-totals';
 import { CommentsForm } from '../bag/comments-form';
 import { EmptyBag } from '../bag/empty-bag';
+import { EmptyBagButton, EmptyBagQuestion } from '../bag/empty-bag-button';
 import { PromoForm } from '../bag/promo-form';
 import { SameDayCountdown } from '../bag/same-day-countdown';
 import { ShippingForm } from '../bag/shipping-form';
@@ -65,7 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canonicalUrl: '/order',
     dataLayers: filled ? bag.dataLayers.filter((event) => event.event === 'view_cart') : [],
   };
-  return data({ seo, bag, shipping, notice }, { headers });
+  // Empty bag without JavaScript: /order?empty=ask asks first (only a full bag can be emptied).
+  const askEmpty = filled && new URL(request.url).searchParams.get('empty') === 'ask';
+  return data({ seo, bag, shipping, notice, askEmpty }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,20 +76,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { bag, shipping, notice } = loaderData;
+  const { bag, shipping, notice, askEmpty } = loaderData;
+  const lineResult = useLineResult(notice);
+  // Just emptied: the status line says "Your bag is now empty.", so the empty state does not say it again.
+  const emptied = lineResult?.intent === 'empty' && lineResult.ok;
   const items = bag?.tempOrder.tempOrderItems ?? [];
   const shippingName = shipping?.shippingTypes.find((type) => type.id === bag?.tempOrder.shippingTypeId)?.name;
   return (
     <div className="page bag-page">
       <h1>Shopping Bag</h1>
-      <LineStatus notice={notice} />
+      <LineStatus shown={lineResult} />
       {!bag || items.length === 0 ? (
         <>
-          <EmptyBag />
+          <EmptyBag emptied={emptied} />
           {bag ? <SuggestedItems products={bag.suggestedItems} heading="Best sellers" /> : null}
         </>
       ) : (
         <>
+          {askEmpty ? <EmptyBagQuestion itemCount={bag.tempOrder.itemCount} /> : null}
           <SameDayCountdown minutes={bag.tempOrder.sameDayCutoffMinutes} />
           <div className="bag-layout">
             <section className="bag-items" aria-labelledby="bag-items-heading">
@@ -95,7 +102,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <BagLines bag={bag} />
               {bag.suggestAddOnAssembly ? <AssemblySuggestion /> : null}
-              <EmptyBagButton />
+              <EmptyBagButton itemCount={bag.tempOrder.itemCount} />
             </section>
             <section className="bag-summary" aria-labelledby="bag-summary-heading">
               <h2 id="bag-summary-heading">Order summary</h2>
@@ -117,11 +124,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** The answer to the line forms (quantity, remove, engraving, assembly, quick add, empty), wherever they were. */
-function LineStatus({ notice }: { notice: BagResult | null }) {
+function useLineResult(notice: BagResult | null): BagResult | undefined {
   const { result } = useBagForm(LINE_FORMS, LINE_INTENTS, notice);
   // A quick add rejected without JavaScript is answered in place (400), not redirected.
   const actionData = useActionData<BagResult>();
-  const shown = result ?? actionData;
+  return result ?? actionData;
+}
+
+/** The page's one status line: each answer replaces the one before, a refusal included. */
+function LineStatus({ shown }: { shown: BagResult | undefined }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // A removed line takes the focused button with it: keep keyboard users on the page, at the message.
@@ -131,17 +142,5 @@ function LineStatus({ notice }: { notice: BagResult | null }) {
     <div ref={ref} className="bag-status">
       <BagMessage result={shown} />
     </div>
-  );
-}
-
-function EmptyBagButton() {
-  const fetcher = useFetcher({ key: LINE_FORMS });
-  return (
-    <fetcher.Form method="post" action="/order" preventScrollReset className="bag-empty-form">
-      <BagFormFields intent="empty" />
-      <button type="submit" className="link-button">
-        Empty bag
-      </button>
-    </fetcher.Form>
   );
 }
