@@ -29,7 +29,7 @@ const DEFAULT_FACE: EngravingFace = { advance: 0.75, capitals: false, monogram: 
 export const faceOf = (fontId: string): EngravingFace => ENGRAVING_FACES[fontId] ?? DEFAULT_FACE;
 
 /** The middle initial of a monogram, as a multiple of the others' size. */
-export const MONOGRAM_MIDDLE = 1.4;
+export const MONOGRAM_MIDDLE = 1.6;
 /** Line spacing, as a multiple of the font size. */
 export const LINE_HEIGHT = 1.15;
 

@@ -43,6 +43,8 @@ function mix(hex: string, other: string, amount: number): string {
 /** The laid-out text, centred in `box`: lines, or three initials with the middle one larger. */
 function EngravedText({ layout, box, fill, fontId }: { layout: EngravingLayout; box: Box; fill: string; fontId: string }) {
   const size = Math.round(layout.fontSize * 10) / 10;
+  // An outline face is all hairlines: the engraver's double line is cut wider than the font draws it.
+  const cut = fontId === 'double-block' ? { stroke: fill, strokeWidth: Math.round(size * 0.035 * 100) / 100 } : {};
   if (layout.kind === 'monogram') {
     const [first, middle, last] = layout.initials;
     const face = faceOf(fontId);
@@ -51,13 +53,13 @@ function EngravedText({ layout, box, fill, fontId }: { layout: EngravingLayout; 
     const offset = centre / 2 + side / 2 + size * 0.1;
     return (
       <>
-        <text x={box.cx - offset} y={box.cy} fontSize={size} fill={fill} textAnchor="middle" dominantBaseline="central">
+        <text x={box.cx - offset} y={box.cy} fontSize={size} fill={fill} {...cut} textAnchor="middle" dominantBaseline="central">
           {first}
         </text>
-        <text x={box.cx} y={box.cy} fontSize={Math.round(size * MONOGRAM_MIDDLE * 10) / 10} fill={fill} textAnchor="middle" dominantBaseline="central" className="engraving-monogram__middle-initial">
+        <text x={box.cx} y={box.cy} fontSize={Math.round(size * MONOGRAM_MIDDLE * 10) / 10} fill={fill} {...cut} textAnchor="middle" dominantBaseline="central" className="engraving-monogram__middle-initial">
           {middle}
         </text>
-        <text x={box.cx + offset} y={box.cy} fontSize={size} fill={fill} textAnchor="middle" dominantBaseline="central">
+        <text x={box.cx + offset} y={box.cy} fontSize={size} fill={fill} {...cut} textAnchor="middle" dominantBaseline="central">
           {last}
         </text>
       </>
@@ -67,7 +69,7 @@ function EngravedText({ layout, box, fill, fontId }: { layout: EngravingLayout; 
   return (
     <>
       {layout.lines.map((line, index) => (
-        <text key={index} x={box.cx} y={Math.round((top + index * size * LINE_HEIGHT) * 10) / 10} fontSize={size} fill={fill} textAnchor="middle" dominantBaseline="central">
+        <text key={index} x={box.cx} y={Math.round((top + index * size * LINE_HEIGHT) * 10) / 10} fontSize={size} fill={fill} {...cut} textAnchor="middle" dominantBaseline="central">
           {line}
         </text>
       ))}
