@@ -246,7 +246,15 @@ function Engraving({ engraving, metalName }: { engraving: NonNullable<ProductDet
           : `${engraving.pricePerCharacter.display} per character (spaces are free), with free setup. Free on gold and white gold.`}
       </p>
       <p>Same-day engraving and shipping on orders placed before 12 noon Central time.</p>
-      <p>Fonts: {engraving.fonts.map((font) => font.name).join(', ')}. Type your text above to see it on the charm.</p>
+      <h3 className="product__subheading">Fonts</h3>
+      {/* Each font's name in its own face; the form above draws the shopper's text on the charm. */}
+      <ul className="product__fonts">
+        {engraving.fonts.map((font) => (
+          <li key={font.id} className={`engraving-preview--${font.id}`}>
+            {font.name}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
