@@ -88,12 +88,10 @@ function useFitted(ref: React.RefObject<SVGGElement | null>, box: Box, key: stri
     const measure = () => {
       const group = ref.current;
       if (cancelled || !group || typeof group.getBBox !== 'function') return;
-      group.removeAttribute('transform');
+      // The box in the group's own units, before its transform: what the text takes at the layout's size.
       const { width, height } = group.getBBox();
       if (width <= 0 || height <= 0) return;
-      const fitted = Math.min(1, box.width / width, (box.height * 1.15) / height);
-      setScale(fitted);
-      if (fitted < 1) group.setAttribute('transform', transformFor(box, fitted));
+      setScale(Math.min(1, box.width / width, (box.height * 1.15) / height));
     };
     measure();
     void document.fonts?.ready.then(measure);

@@ -66,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The add-to-bag form (bag issue): adds the line for the shopper's session, creating one if the browser has none. */
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  return addToBag(request, context, await request.formData(), `${url.pathname}${url.search}`);
+  // Without JavaScript the page reloads at the summary of what was added.
+  return addToBag(request, context, await request.formData(), `${url.pathname}${url.search}#added-to-bag`);
 }
 
 /**
