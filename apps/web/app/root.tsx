@@ -12,7 +12,7 @@ import { SiteMenu } from './components/site-menu';
 import { useNonce } from './lib/nonce';
 import { ROBOTS_CONTENT } from './lib/seo';
 import { isStaffPage } from './lib/staff-pages';
-import { readBagCount } from './bag/bag-count.server';
+import { readBagSummary } from './bag/bag-count.server';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import './app.css';
 
@@ -20,15 +20,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId } = context.store;
   // The staff pages show no storefront menu or bag, and send nothing to analytics.
   const staffPage = isStaffPage(new URL(request.url).pathname);
-  const [{ menuItems }, bagCount] = staffPage
-    ? [{ menuItems: [] }, 0]
-    : await Promise.all([context.api.getMenu(), readBagCount(request, context.api, context.log)]);
+  const [{ menuItems }, bag] = staffPage
+    ? [{ menuItems: [] }, { itemCount: 0, total: null }]
+    : await Promise.all([context.api.getMenu(), readBagSummary(request, context.api, context.log)]);
   return {
     store: { name, phone, photoArtEmail, publicBaseUrl, robots: staffPage ? ('noindex' as const) : robots, gtmId: staffPage ? undefined : gtmId },
     menuItems,
     prefs: readShopperPrefs(request),
     /** The header's count: charms and bracelets in the bag, for the session cookie (0 without one). */
-    bagCount,
+    bagCount: bag.itemCount,
+    /** The bag's total from the same read, for the product page's mini-bag after an add. */
+    bagTotal: bag.total,
     year: new Date().getFullYear(),
   };
 }

@@ -1,20 +1,35 @@
 import type { ProductDetail } from '@charms/contracts/catalog';
 import { MAX_LINE_QUANTITY } from '@charms/domain/bag';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { dataLayerEntriesFor, pushToDataLayer } from '../lib/analytics';
 import { ENHANCED_FIELD, type BagResult } from './bag-result';
 import { EngravingField } from './engraving-field';
+import { faceShapeOf } from './engraving-preview';
+import { MiniBag, type MiniBagProps } from './mini-bag';
 import { useHydrated } from './use-hydrated';
+
+interface AddToBagFormProps {
+  product: ProductDetail;
+  result: BagResult | undefined;
+  /** The result is the action's answer to this page's JavaScript (a dialog), not a notice after a plain post. */
+  answeredInPlace?: boolean;
+  /** The bag as the page last read it (the header's read): its count and total, for the mini-bag. */
+  bag?: MiniBagProps['bag'];
+}
 
 /**
  * The product page's add-to-bag form: a plain post that works without JavaScript (the action redirects back with
- * a notice) and, with it, answers in place. The metal and length are the page's (their links are above): they are
- * sent as hidden fields, never as a control of their own, so what the page shows is what the bag gets, even after the
- * page moves to another length without remounting the form.
+ * a notice, and the page shows what was added) and, with it, answers in place with the mini-bag dialog. The metal
+ * and length are the page's (its metal and length choices are the one control of each): they are sent as hidden
+ * fields, so what the page shows is what the bag gets, even after the page moves to another length without
+ * remounting the form.
  */
-export function AddToBagForm({ product, result }: { product: ProductDetail; result: BagResult | undefined }) {
+export function AddToBagForm({ product, result, answeredInPlace = false, bag }: AddToBagFormProps) {
   const id = useId();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  // The answer the dialog shows; closing it clears this, and the next add opens it again.
+  const [dialogFor, setDialogFor] = useState<BagResult | null>(null);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add';
@@ -26,8 +41,18 @@ export function AddToBagForm({ product, result }: { product: ProductDetail; resu
   useEffect(() => {
     if (!result) return;
     if (result.dataLayers?.length) pushToDataLayer(window, dataLayerEntriesFor(result.dataLayers));
-    if (result.ok) statusRef.current?.focus();
-  }, [result]);
+    if (result.ok && !(result.added && answeredInPlace)) statusRef.current?.focus();
+  }, [result, answeredInPlace]);
+
+  // The dialog opens once the page has reloaded the bag (the header's count and the total it shows): the action's
+  // answer arrives while that reload is still under way.
+  const settled = navigation.state === 'idle';
+  const opened = useRef<BagResult | null>(null);
+  useEffect(() => {
+    if (!result?.ok || !result.added || !answeredInPlace || !settled || opened.current === result) return;
+    opened.current = result;
+    setDialogFor(result);
+  }, [result, answeredInPlace, settled]);
 
   if (!product.price) return null;
   const describe = (field: string) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` } : {});
@@ -48,10 +73,6 @@ export function AddToBagForm({ product, result }: { product: ProductDetail; resu
         <input type="hidden" name="productId" value={product.id} />
         <input type="hidden" name="metalId" value={product.metal.id} />
         {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
-        <p className="add-to-bag__metal">
-          Metal: <strong>{product.metal.name}</strong>
-          <span className="add-to-bag__hint"> (other metals: see Metal above)</span>
-        </p>
         {product.braceletSize !== null ? (
           <>
             <input type="hidden" name="braceletSize" value={product.braceletSize} />
@@ -89,16 +110,36 @@ export function AddToBagForm({ product, result }: { product: ProductDetail; resu
             defaultFont={values.engravingFont}
             errors={{ text: errors.engravingText, font: errors.engravingFont }}
             submittedText={values.engravingText}
+            preview={{ shape: faceShapeOf(product.images[0]?.url) }}
           />
         ) : null}
         {fieldError('metalId')}
         {fieldError('productId')}
-        <button type="submit" className="button button--primary add-to-bag__submit" disabled={busy}>
+        <button ref={submitRef} type="submit" className="button button--primary add-to-bag__submit" disabled={busy}>
           {busy ? 'Adding…' : 'Add to bag'}
         </button>
       </Form>
       <div ref={statusRef} tabIndex={-1} role="status" className="add-to-bag__status">
-        {result?.ok ? (
+        {result?.ok && result.added && bag ? (
+          answeredInPlace ? (
+            dialogFor === result ? (
+              <MiniBag
+                product={product}
+                added={result.added}
+                message={result.message}
+                bag={bag}
+                modal
+                pagePath={product.path}
+                onClose={() => {
+                  setDialogFor(null);
+                  submitRef.current?.focus();
+                }}
+              />
+            ) : null
+          ) : (
+            <MiniBag product={product} added={result.added} message={result.message} bag={bag} modal={false} pagePath={product.path} />
+          )
+        ) : result?.ok ? (
           <p className="notice notice--ok">
             {result.message}{' '}
             {result.itemCount ? `Your bag has ${result.itemCount} ${result.itemCount === 1 ? 'item' : 'items'}. ` : null}

@@ -50,8 +50,16 @@ export async function addToBag(request: Request, { api, cookies }: Pick<AppLoadC
   const headers = new Headers();
   if (setCookie) headers.append('set-cookie', setCookie);
   try {
-    const added = await api.addToBag(sessionId, addItemBody(form));
-    const result: BagResult = { intent: 'add', ok: true, message: 'Added to your bag.', itemCount: added.itemCount };
+    const body = addItemBody(form);
+    const added = await api.addToBag(sessionId, body);
+    const result: BagResult = {
+      intent: 'add',
+      ok: true,
+      message: 'Added to your bag.',
+      itemCount: added.itemCount,
+      // What the mini-bag shows: the add's own answer is the line, and the page already has the product.
+      added: { productId: body.productId, metalId: body.metalId, braceletSize: body.braceletSize ?? null, quantity: body.quantity, engraving: body.engraving ?? null },
+    };
     if (!enhanced) {
       headers.append('set-cookie', await noticeCookie(cookies.bagNotice, request, result));
       return redirect(back, { headers });

@@ -31,6 +31,12 @@ describe('the bag notice cookie', () => {
     expect((await takeNotice(bagNotice, request('http://shop.example/order', signedElsewhere))).notice).toBeNull();
   });
 
+  it('carries what an add put in the bag, so the page it lands on shows the mini-bag without JavaScript', async () => {
+    const added = { intent: 'add', ok: true, message: 'Added to your bag.', added: { productId: 1889, metalId: 10, braceletSize: null, quantity: 2, engraving: { text: 'Love', font: 'script' } } };
+    const cookie = (await noticeCookie(bagNotice, request('http://shop.example/p'), added)).split(';')[0]!;
+    expect((await takeNotice(bagNotice, request('http://shop.example/p', cookie))).notice).toEqual(added);
+  });
+
   it('changes nothing when there is no notice', async () => {
     expect(await takeNotice(bagNotice, request('http://shop.example/order', 'shopper-prefs=x'))).toEqual({ notice: null, clear: null });
   });

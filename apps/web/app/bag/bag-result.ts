@@ -16,6 +16,17 @@ export interface BagResult {
   values?: Record<string, string>;
   /** The bag's item count after the change. */
   itemCount?: number;
+  /** What the product page's add put in the bag, for its mini-bag (with JavaScript and without). */
+  added?: AddedLine;
+}
+
+/** What one add put in the bag, as the add-to-bag form sent it (the product and its price are the page's). */
+export interface AddedLine {
+  productId: number;
+  metalId: number;
+  braceletSize: number | null;
+  quantity: number;
+  engraving: { text: string; font: string } | null;
 }
 
 /** The name of the hidden field that only hydrated forms carry: the action then answers data, not a redirect. */

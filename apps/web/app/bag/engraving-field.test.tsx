@@ -77,4 +77,36 @@ describe('EngravingField', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Script/ }));
     expect(screen.getByRole('radio', { name: /Script/ })).toBeChecked();
   });
+
+  it('draws the text on the charm in the chosen font as the shopper types, a sample before', async () => {
+    render(<EngravingField rules={rules(true)} metalId={10} metalName="14k Gold" preview={{ shape: 'heart' }} />);
+    expect(screen.getByRole('img', { name: 'Block, shown with the sample “Grace”' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Text to engrave'), 'Love');
+    await userEvent.click(screen.getByRole('radio', { name: /Script/ }));
+    const charm = screen.getByRole('img', { name: 'Preview: “Love” engraved in Script' });
+    const cut = charm.querySelector('.engraving-charm__text');
+    expect(cut).toHaveClass('engraving-preview--script');
+    expect(cut?.querySelectorAll('text')[0]).toHaveTextContent('Love');
+  });
+
+  it('draws each font’s sample as one unbreakable SVG line, so no font wraps mid-word on a narrow screen', async () => {
+    render(<EngravingField rules={{ ...rules(false), maxCharacters: 30, fonts: [{ id: 'double-block', name: 'Double Block' }] }} metalId={40} metalName="Sterling Silver" />);
+    await userEvent.type(screen.getByLabelText('Text to engrave'), 'Happy Anniversary');
+    const sample = document.querySelector('.font-choice__preview');
+    expect(sample?.tagName.toLowerCase()).toBe('svg');
+    const lines = [...sample!.querySelectorAll('text')].map((line) => line.textContent);
+    expect(lines).toEqual(['Happy Anniversary']);
+    expect(sample!.querySelector('.engraving-preview--double-block')).not.toBeNull();
+  });
+
+  it('cuts a monogram’s three initials with the middle one larger', async () => {
+    const monogram = { ...rules(false), fonts: [{ id: 'monogram-block', name: 'Monogram Block' }] };
+    render(<EngravingField rules={monogram} metalId={40} metalName="Sterling Silver" preview={{ shape: 'disc' }} />);
+    await userEvent.type(screen.getByLabelText('Text to engrave'), 'AJM');
+    const letters = [...screen.getByRole('img', { name: /AJM/ }).querySelectorAll('.engraving-charm__text > text')];
+    expect(letters.map((letter) => letter.textContent)).toEqual(['A', 'J', 'M']);
+    const sizes = letters.map((letter) => Number(letter.getAttribute('font-size')));
+    expect(sizes[1]).toBeGreaterThan(sizes[0]!);
+    expect(sizes[0]).toBe(sizes[2]);
+  });
 });

@@ -2,6 +2,7 @@ import type { ProductDetail } from '@charms/contracts/catalog';
 import { chargedCharacters, engravingCharge, engravingProblem } from '@charms/domain/engraving';
 import { formatCents } from '@charms/domain/money';
 import { useId, useState } from 'react';
+import { EngravingPreview, EngravingSample, type FaceShape, sampleText } from './engraving-preview';
 
 type EngravingRules = NonNullable<ProductDetail['engraving']>;
 
@@ -17,16 +18,19 @@ interface EngravingFieldProps {
   submittedText?: string | undefined;
   /** The inputs' names, when a form holds several lines (the staff's phone order); the bag form's by default. */
   names?: { text: string; font: string };
+  /** Draw the engraving on a blank charm of this outline as the shopper types (the product page). */
+  preview?: { shape: FaceShape };
 }
 
 const DEFAULT_NAMES = { text: 'engravingText', font: 'engravingFont' };
 
 /**
  * Engraving on the add-to-bag form: text with a live character count and price ($0.75 a character, spaces free,
- * free on gold), and the fonts, each previewed with the shopper's own text. Empty text means no engraving; text
+ * free on gold), the engraving drawn on the charm in the chosen font, and the fonts, each shown with the shopper's
+ * own text. Empty text means no engraving; text
  * over the limit is kept and flagged with what will not fit, never cut.
  */
-export function EngravingField({ rules, metalId, metalName, defaultText = '', defaultFont, errors, submittedText, names = DEFAULT_NAMES }: EngravingFieldProps) {
+export function EngravingField({ rules, metalId, metalName, defaultText = '', defaultFont, errors, submittedText, names = DEFAULT_NAMES, preview }: EngravingFieldProps) {
   const id = useId();
   const [text, setText] = useState(defaultText);
   const [font, setFont] = useState(defaultFont ?? rules.fonts[0]?.id ?? '');
@@ -46,6 +50,7 @@ export function EngravingField({ rules, metalId, metalName, defaultText = '', de
         Up to {rules.maxCharacters} characters: letters (accents such as é included), numbers, spaces and simple punctuation.{' '}
         {rules.freeInThisMetal ? `Free on ${metalName}.` : `${rules.pricePerCharacter.display} per character, spaces free, free setup.`}
       </p>
+      {preview ? <EngravingPreview text={text} fontId={font} fontName={rules.fonts.find((f) => f.id === font)?.name ?? font} metalId={metalId} shape={preview.shape} /> : null}
       <label htmlFor={ids.text}>Text to engrave</label>
       <input
         id={ids.text}
@@ -78,13 +83,14 @@ export function EngravingField({ rules, metalId, metalName, defaultText = '', de
 
       <fieldset className="add-to-bag__fonts" aria-invalid={fontError ? true : undefined} aria-describedby={fontError ? ids.fontError : undefined}>
         <legend>Font</legend>
+        {rules.fonts.some((option) => option.id.startsWith('monogram')) ? (
+          <p className="add-to-bag__hint">Monograms take three initials: first, last (cut larger, in the middle), middle. For Ann Marie Jones: AJM.</p>
+        ) : null}
         {rules.fonts.map((option) => (
           <label key={option.id} className="font-choice">
             <input type="radio" name={names.font} value={option.id} checked={font === option.id} onChange={() => setFont(option.id)} />
             <span className="font-choice__name">{option.name}</span>
-            <span className={`engraving-preview engraving-preview--${option.id} font-choice__preview`} aria-hidden="true">
-              {text.trim() || (option.id.startsWith('monogram') ? 'AMJ' : 'Grace')}
-            </span>
+            <EngravingSample text={text.trim() || sampleText(option.id)} fontId={option.id} />
           </label>
         ))}
         {fontError ? (

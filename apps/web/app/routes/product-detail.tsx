@@ -1,6 +1,7 @@
 import type { ProductDetail } from '@charms/contracts/catalog';
-import { Link, data, isRouteErrorResponse, redirect, useActionData, useLocation } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs, data, isRouteErrorResponse, redirect, useActionData, useLocation, useRouteLoaderData } from 'react-router';
 import { AddToBagForm } from '../bag/add-to-bag-form';
+import { usePreloadEngravingFont } from '../bag/engraving-font-files';
 import { useHydrated } from '../bag/use-hydrated';
 import { addToBag } from '../bag/add-to-bag.server';
 import { takeNotice } from '../bag/bag-notice.server';
@@ -11,11 +12,14 @@ import { shipDateInWords } from '../catalog/ship-date';
 import { NotFound } from '../components/not-found';
 import { apiErrorStatus } from '../lib/api-status';
 import { telHref } from '../lib/info-page';
+import { findMetalById } from '@charms/domain/metals';
 import { seoMeta } from '../lib/seo';
 import { readShopperPrefs, toShopperPrefs } from '../lib/shopper-prefs';
 import '../styles/catalog.css';
 import '../styles/bag.css';
 import '../styles/engraving-fonts.css';
+import '../styles/product-page.css';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product-detail';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
@@ -62,12 +66,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The add-to-bag form (bag issue): adds the line for the shopper's session, creating one if the browser has none. */
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  return addToBag(request, context, await request.formData(), `${url.pathname}${url.search}`);
+  // Without JavaScript the page reloads at the summary of what was added.
+  return addToBag(request, context, await request.formData(), `${url.pathname}${url.search}#added-to-bag`);
+}
+
+/**
+ * After an add answered in place, the product has not changed: only the root reloads (the header's count and the
+ * bag's total for the mini-bag, one read of the bag). Anything else reloads as usual.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
+  const answer = actionResult as { intent?: unknown; ok?: unknown } | undefined;
+  if (formMethod?.toUpperCase() === 'POST' && answer?.intent === 'add' && answer.ok === true) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, store, stated, notice } = loaderData;
   const actionData = useActionData<typeof action>();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  // The preview opens in the first font: ask for its file before the stylesheet does.
+  usePreloadEngravingFont(product.engraving?.fonts[0]?.id);
   useRememberChoices(isChosenNavigation(useLocation().state) ? stated : {});
   const image = product.images[0];
   const lastCrumb = product.breadcrumbs.length - 1;
@@ -86,7 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <div className="product__main">
         <div className="product__media">
-          {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" className="product__image" /> : null}
+          {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="eager" fetchPriority="high" decoding="async" className="product__image" /> : null}
         </div>
         <div className="product__info">
           <h1 className="product__name">{product.name}</h1>
@@ -101,7 +119,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           <MetalChoice product={product} />
           {product.sizes.length > 0 ? <SizeChoice product={product} /> : null}
-          <AddToBagForm product={product} result={actionData ?? notice ?? undefined} />
+          <AddToBagForm
+            product={product}
+            result={actionData ?? notice ?? undefined}
+            answeredInPlace={actionData !== undefined}
+            bag={{ itemCount: root?.bagCount ?? 0, total: root?.bagTotal ?? null }}
+          />
           <Shipping product={product} phone={store.phone} />
           {product.engraving ? <Engraving engraving={product.engraving} metalName={product.metal.name} /> : null}
           {product.isPhotoArt ? <PhotoArtNote email={store.photoArtEmail} /> : null}
@@ -138,22 +161,31 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Each metal's page; metals the product is not made in are marked, not linked. */
+/**
+ * The one metal control: each metal the product is offered in, with its price, as a link to the page in that metal
+ * (its picture and price), the shown one marked current. The add-to-bag form sends the page's metal. Plain links,
+ * so it works without JavaScript and by keyboard; metals the product is not made in are marked, not linked.
+ */
 function MetalChoice({ product }: { product: ProductDetail }) {
   const hydrated = useHydrated();
+  const swatch = (metalId: number) => ({ '--swatch': findMetalById(metalId)?.colour ?? '#c9ccd1' }) as React.CSSProperties;
   return (
     <section id="metals" className="product__choice" aria-labelledby="metal-heading">
-      <h2 id="metal-heading">Metal</h2>
-      <ul className="product__options">
+      <h2 id="metal-heading">
+        Metal: <span className="product__choice-current">{product.metal.name}</span>
+      </h2>
+      <ul className="product__options product__options--metals">
         {product.offers.map((offer) => (
           <li key={offer.metal.id}>
             {offer.available && offer.price ? (
-              <Link {...choiceLink(offer.path, hydrated)} aria-current={offer.metal.id === product.metal.id ? 'true' : undefined} preventScrollReset replace className="product__option">
+              <Link {...choiceLink(offer.path, hydrated)} aria-current={offer.metal.id === product.metal.id ? 'true' : undefined} preventScrollReset replace className="product__option product__metal">
+                <span className="product__swatch" style={swatch(offer.metal.id)} aria-hidden="true" />
                 <span className="product__option-name">{offer.metal.name}</span>{' '}
                 <span className="product__option-price">{offer.price.display}</span>
               </Link>
             ) : (
-              <span className="product__option product__option--unavailable" aria-current={offer.metal.id === product.metal.id ? 'true' : undefined}>
+              <span className="product__option product__metal product__option--unavailable" aria-current={offer.metal.id === product.metal.id ? 'true' : undefined}>
+                <span className="product__swatch" style={swatch(offer.metal.id)} aria-hidden="true" />
                 <span className="product__option-name">{offer.metal.name}</span>{' '}
                 <span className="product__option-price">Not available</span>
               </span>
@@ -203,7 +235,7 @@ function Shipping({ product, phone }: { product: ProductDetail; phone: string })
   );
 }
 
-/** The engraving the workshop offers on this charm; the text itself is chosen when ordering. */
+/** The engraving the workshop offers on this charm; the text and font are chosen in the add-to-bag form. */
 function Engraving({ engraving, metalName }: { engraving: NonNullable<ProductDetail['engraving']>; metalName: string }) {
   return (
     <section className="product__section product__section--compact" aria-labelledby="engraving-heading">
@@ -216,13 +248,11 @@ function Engraving({ engraving, metalName }: { engraving: NonNullable<ProductDet
       </p>
       <p>Same-day engraving and shipping on orders placed before 12 noon Central time.</p>
       <h3 className="product__subheading">Fonts</h3>
-      <ul className="engraving-fonts">
+      {/* Each font's name in its own face; the form above draws the shopper's text on the charm. */}
+      <ul className="product__fonts">
         {engraving.fonts.map((font) => (
-          <li key={font.id} className="engraving-fonts__item">
-            <span className={`engraving-preview engraving-preview--${font.id}`} aria-hidden="true">
-              {font.id.startsWith('monogram') ? 'AMJ' : 'Grace'}
-            </span>
-            <span className="engraving-fonts__name">{font.name}</span>
+          <li key={font.id} className={`engraving-preview--${font.id}`}>
+            {font.name}
           </li>
         ))}
       </ul>
