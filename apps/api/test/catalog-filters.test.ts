@@ -122,3 +122,24 @@ describe('GET /api/products: bad filters', () => {
     expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field, message }] });
   });
 });
+
+describe('filter counts follow the catalog', () => {
+  it('counts a product as engravable once it takes engraving, and as made to order once it has a lead time', async () => {
+    const before = await list({ path: '/products/category/Dog-Charms', kind: 'engravable', pageSize: 96 });
+    const rows = await queryRows<{ id: number }>(
+      t.app.database.db,
+      sql`select p.id from products p join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
+          where c.url_friendly_name = 'Dog-Charms' and coalesce(p.engraving_max_chars, 0) = 0 and p.lead_time_max_days is null order by p.id limit 1`,
+    );
+    const id = rows[0]!.id;
+    await t.app.database.db.execute(sql`update products set engraving_max_chars = 8, lead_time_min_days = 7, lead_time_max_days = 10 where id = ${id}`);
+    // The change drops the cached answer (NOTIFY catalog_changed), a moment later.
+    await expect.poll(async () => (await list({ path: '/products/category/Dog-Charms', kind: 'engravable', pageSize: 96 })).pagination.totalCount, { timeout: 5000 }).toBe(
+      before.pagination.totalCount + 1,
+    );
+    const after = await list({ path: '/products/category/Dog-Charms', kind: 'engravable', pageSize: 96 });
+    expect(after.products.map((product) => product.id)).toContain(id);
+    const madeToOrder = after.listing.filters.kinds.find((option) => option.kind === 'made-to-order')!.count;
+    expect(madeToOrder).toBe(before.listing.filters.kinds.find((option) => option.kind === 'made-to-order')!.count + 1);
+  });
+});

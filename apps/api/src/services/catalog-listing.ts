@@ -123,6 +123,12 @@ function kindSql(kind: ProductKind): SQL {
   }
 }
 
+/**
+ * The same kinds as bits of catalog_listings.kinds (product_listing_kinds() in migration 0014 sets them from the
+ * conditions above), so a category's counts are read from its index range without touching products.
+ */
+export const KIND_BITS: Record<ProductKind, number> = { charm: 1, bracelet: 2, engravable: 4, photoart: 8, 'made-to-order': 16 };
+
 /** The price range as a condition on a price column (a product not offered in the metal has no price: left out). */
 function priceSql(price: SQL, narrowing: Narrowing): SQL {
   const parts = [sql`true`];
@@ -131,29 +137,39 @@ function priceSql(price: SQL, narrowing: Narrowing): SQL {
   return sql.join(parts, sql` and `);
 }
 
-function narrowingSql(price: SQL, narrowing: Narrowing): SQL {
-  return narrowing.kind ? sql`${priceSql(price, narrowing)} and ${kindSql(narrowing.kind)}` : priceSql(price, narrowing);
-}
-
 function searchText(filter: Filter): string {
   return filter.kind === 'search' ? filter.words.join(' ') : '';
 }
 
+interface ListingSource {
+  /** The rows to count (for a category, the read model alone). */
+  countFrom: SQL;
+  /** The rows to show, with products `p` joined. */
+  pageFrom: SQL;
+  where: SQL;
+  price: SQL;
+  kind: (kind: ProductKind) => SQL;
+}
+
 /**
- * The listing's rows before any narrowing, as `from ... where ...` with products `p` and a price column:
- * categories read catalog_listings (`l`, in index order), the whole catalog reads the metal's prices (offered
- * products only), collections and searches read products with the metal's price beside them.
+ * The listing's rows before any narrowing: categories read catalog_listings (`l`, in index order), the whole
+ * catalog reads the metal's prices (offered products only), collections and searches read products with the
+ * metal's price beside them.
  */
-function listingSource(filter: Filter, metal: Metal): { from: SQL; where: SQL; price: SQL } {
+function listingSource(filter: Filter, metal: Metal): ListingSource {
   switch (filter.kind) {
     case 'category':
       return {
-        from: sql`catalog_listings l join products p on p.id = l.product_id`,
+        countFrom: sql`catalog_listings l`,
+        pageFrom: sql`catalog_listings l join products p on p.id = l.product_id`,
         where: sql`l.category_id = ${filter.category.id} and l.metal_id = ${metal.id}`,
         price: sql`l.price_cents`,
+        kind: (kind) => sql`(l.kinds & ${KIND_BITS[kind]}) <> 0`,
       };
-    case 'all':
-      return { from: sql`product_prices pp join products p on p.id = pp.product_id`, where: sql`pp.metal_id = ${metal.id}`, price: sql`pp.price_cents` };
+    case 'all': {
+      const from = sql`product_prices pp join products p on p.id = pp.product_id`;
+      return { countFrom: from, pageFrom: from, where: sql`pp.metal_id = ${metal.id}`, price: sql`pp.price_cents`, kind: kindSql };
+    }
     default: {
       const from = sql`products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}`;
       const text = searchText(filter);
@@ -163,9 +179,14 @@ function listingSource(filter: Filter, metal: Metal): { from: SQL; where: SQL; p
           : filter.words.length === 0
             ? sql`pp.price_cents is not null`
             : sql`(p.search_vector @@ plainto_tsquery('english', ${text}) or ${text} <% p.name)`;
-      return { from, where, price: sql`pp.price_cents` };
+      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, kind: kindSql };
     }
   }
+}
+
+function narrowingSql(source: ListingSource, narrowing: Narrowing): SQL {
+  const price = priceSql(source.price, narrowing);
+  return narrowing.kind ? sql`${price} and ${source.kind(narrowing.kind)}` : price;
 }
 
 /** The query for one page of a listing, narrowed; the count comes from countsQuery. */
@@ -182,30 +203,30 @@ export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, pag
       : sql`0`;
   return sql`
     select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${rank} as rank
-    from ${source.from}
+    from ${source.pageFrom}
     join categories c on c.id = p.primary_category_id
-    where ${source.where} and ${narrowingSql(source.price, narrowing)}
+    where ${source.where} and ${narrowingSql(source, narrowing)}
     order by ${orderSql(order, filter)}
     ${limit}`;
 }
 
 /**
  * One pass over the listing's rows counts everything the page shows: the total as narrowed, each kind within the
- * price range (what choosing it would show), and the price range of the chosen kind. Categories pass over their
- * catalog_listings index range; nothing is counted in JavaScript.
+ * price range (what choosing it would show), and the price range of the chosen kind. A category reads its range of
+ * catalog_listings_counts_idx alone (an index-only scan); nothing is counted in JavaScript.
  */
 export function countsQuery(filter: Filter, metal: Metal, narrowing: Narrowing): SQL {
   const source = listingSource(filter, metal);
   const inRange = priceSql(source.price, narrowing);
-  const ofKind = narrowing.kind ? kindSql(narrowing.kind) : sql`true`;
-  const kindCounts = PRODUCT_KINDS.map((kind) => sql`count(*) filter (where ${inRange} and ${kindSql(kind)})::int as ${sql.identifier(kind)}`);
+  const ofKind = narrowing.kind ? source.kind(narrowing.kind) : sql`true`;
+  const kindCounts = PRODUCT_KINDS.map((kind) => sql`count(*) filter (where ${inRange} and ${source.kind(kind)})::int as ${sql.identifier(kind)}`);
   return sql`
     select count(*) filter (where ${inRange} and ${ofKind})::int as total,
       count(*) filter (where ${inRange})::int as "anyKind",
       ${sql.join(kindCounts, sql`, `)},
       min(${source.price}) filter (where ${ofKind}) as "minCents",
       max(${source.price}) filter (where ${ofKind}) as "maxCents"
-    from ${source.from}
+    from ${source.countFrom}
     where ${source.where}`;
 }
 
