@@ -16,6 +16,11 @@ export interface ListingContext {
   storeName: string;
   /** The catalog's words and their frequencies, for spelling correction. */
   vocabulary: () => Promise<ReadonlyMap<string, number>>;
+  /**
+   * Keeps a derived value until the catalog changes (the response cache's values). A listing's filter counts do not
+   * depend on its order or page, so paging through the whole catalog counts its 100,000 products once, not per page.
+   */
+  remember?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 }
 
 export type Filter =
@@ -232,12 +237,21 @@ export function countsQuery(filter: Filter, metal: Metal, narrowing: Narrowing):
 
 type CountsRow = { total: number; anyKind: number; minCents: number | null; maxCents: number | null } & Record<ProductKind, number>;
 
-async function fetchPage(db: Db, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing) {
-  const [rows, countRows] = await Promise.all([
+/** What identifies a listing's counts: the listing, its metal and its narrowing (not its order or page). */
+function countsKey(filter: Filter, metal: Metal, narrowing: Narrowing): string {
+  const listing =
+    filter.kind === 'category' ? `category:${filter.category.id}` : filter.kind === 'collection' ? `collection:${filter.collection}` : filter.kind === 'search' ? `search:${filter.words.join(' ')}` : 'all';
+  return `listing-counts:${listing}:${metal.id}:${narrowing.kind ?? ''}:${narrowing.minCents ?? ''}:${narrowing.maxCents ?? ''}`;
+}
+
+async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing) {
+  const { db } = context;
+  const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing));
+  const [rows, countedRows] = await Promise.all([
     queryRows<SummaryRow & { rank: number }>(db, pageQuery(filter, metal, order, page, pageSize, narrowing)),
-    queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing)),
+    context.remember ? context.remember(countsKey(filter, metal, narrowing), countRows) : countRows(),
   ]);
-  const counts = countRows[0];
+  const counts = countedRows[0];
   return { rows: rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })), total: Number(counts?.total ?? 0), counts };
 }
 
@@ -294,7 +308,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   const narrowing: Narrowing = { kind: query.kind, minCents: query.minPrice, maxCents: query.maxPrice };
   const hasSearch = filter.kind === 'search' && (filter.words.length > 0 || namedMetalId !== null);
   const nothing = { rows: [], total: 0, counts: undefined };
-  let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(db, filter, metal, order, query.page, query.pageSize, narrowing);
+  let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(context, filter, metal, order, query.page, query.pageSize, narrowing);
 
   // Misspelled words: when the words as typed find nothing, show results for the corrected words;
   // when they find something, offer the correction as "did you mean".
@@ -305,7 +319,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     if (corrected && found.total > 0) didYouMean = corrected.join(' ');
     else if (corrected) {
       const correctedFilter: Filter = { ...filter, words: corrected };
-      const correctedFound = await fetchPage(db, correctedFilter, metal, order, query.page, query.pageSize, narrowing);
+      const correctedFound = await fetchPage(context, correctedFilter, metal, order, query.page, query.pageSize, narrowing);
       if (correctedFound.total > 0) {
         filter = correctedFilter;
         found = correctedFound;
