@@ -60,6 +60,14 @@ export const scenarios: Scenario[] = [
   { name: 'category listing, 48 items (no cache)', method: 'GET', path: listing, catalogs: ['standard', 'large'], uncached: true },
   { name: 'search "heart", 48 items (cache warm)', method: 'GET', path: search, catalogs: ['standard', 'large'] },
   { name: 'search "heart", 48 items (no cache)', method: 'GET', path: search, catalogs: ['standard', 'large'], uncached: true },
+  {
+    name: 'category listing filtered by kind and price, with counts (no cache)',
+    method: 'GET',
+    path: '/api/products?path=/products/category/Heart-Charms&pageSize=48&metalId=40&kind=engravable&minPrice=20&maxPrice=80',
+    catalogs: ['standard', 'large'],
+    uncached: true,
+  },
+  { name: 'whole catalog /products, 48 items (no cache)', method: 'GET', path: '/api/products?path=/products&pageSize=48&metalId=40', catalogs: ['standard', 'large'], uncached: true },
   { name: 'search typo "dgo" corrected (no cache)', method: 'GET', path: '/api/products?path=/products/search/dgo&pageSize=48', catalogs: ['standard', 'large'], uncached: true },
   {
     name: 'product detail (no cache)',

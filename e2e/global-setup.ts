@@ -14,7 +14,8 @@ import { join } from 'node:path';
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'charms-e2e-'));
-  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' };
+  // One social page configured (and the others not), so the footer's links are seen to follow the configuration.
+  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SOCIAL_PINTEREST_URL: 'https://www.pinterest.com/charmshop-e2e/' };
   const staff = { email: 'owner@e2e.example', password: randomBytes(18).toString('base64url') };
   const created = spawnSync(
     process.execPath,

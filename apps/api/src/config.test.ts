@@ -93,3 +93,13 @@ describe('the public base URL', () => {
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'shop.example' })).toThrow(/PUBLIC_BASE_URL/);
   });
 });
+
+describe('social pages', () => {
+  it('are unset by default, and only https addresses are taken', () => {
+    expect(loadConfig({}).SOCIAL_FACEBOOK_URL).toBeUndefined();
+    expect(loadConfig({ SOCIAL_PINTEREST_URL: 'https://www.pinterest.com/charmshop/' }).SOCIAL_PINTEREST_URL).toBe('https://www.pinterest.com/charmshop/');
+    for (const value of ['http://www.facebook.com/charmshop', 'javascript:alert(1)', 'facebook.com/charmshop']) {
+      expect(() => loadConfig({ SOCIAL_FACEBOOK_URL: value }), value).toThrow(/SOCIAL_FACEBOOK_URL: must be an https:\/\/ address/);
+    }
+  });
+});

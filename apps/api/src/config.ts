@@ -8,6 +8,9 @@ import { trustProxySchema } from './trust-proxy';
 /** A configured secret: long enough that it cannot be guessed, and never a default written here. */
 const secret = z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)');
 
+/** The store's own page on a social network, linked from the footer; unset, the footer shows no link to that network. */
+const socialPage = z.url({ protocol: /^https$/, message: 'must be an https:// address, such as https://www.facebook.com/yourshop' }).optional();
+
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -30,6 +33,9 @@ export const configSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxySchema,
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
+  SOCIAL_FACEBOOK_URL: socialPage,
+  SOCIAL_PINTEREST_URL: socialPage,
+  SOCIAL_TWITTER_URL: socialPage,
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENT_GATEWAY: z.enum(['braintree', 'test'], { message: 'must be "braintree" or "test"' }).optional(),
   BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),

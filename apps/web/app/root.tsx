@@ -17,14 +17,14 @@ import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import './app.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId } = context.store;
+  const { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId, socialLinks } = context.store;
   // The staff pages show no storefront menu or bag, and send nothing to analytics.
   const staffPage = isStaffPage(new URL(request.url).pathname);
   const [{ menuItems }, bag] = staffPage
     ? [{ menuItems: [] }, { itemCount: 0, total: null }]
     : await Promise.all([context.api.getMenu(), readBagSummary(request, context.api, context.log)]);
   return {
-    store: { name, phone, photoArtEmail, publicBaseUrl, robots: staffPage ? ('noindex' as const) : robots, gtmId: staffPage ? undefined : gtmId },
+    store: { name, phone, photoArtEmail, publicBaseUrl, robots: staffPage ? ('noindex' as const) : robots, gtmId: staffPage ? undefined : gtmId, socialLinks },
     menuItems,
     prefs: readShopperPrefs(request),
     /** The header's count: charms and bracelets in the bag, for the session cookie (0 without one). */
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main id="main" tabIndex={-1}>
               {children}
             </main>
-            {data ? <SiteFooter storeName={data.store.name} phone={data.store.phone} year={data.year} /> : null}
+            {data ? <SiteFooter storeName={data.store.name} phone={data.store.phone} year={data.year} socialLinks={data.store.socialLinks} /> : null}
           </>
         )}
         <ScrollRestoration nonce={nonce} />

@@ -29,6 +29,8 @@ export default [
   route('categories/:first/:second?', 'routes/catalog-listing.tsx', { id: 'catalog/categories' }),
   route('products/category/:first/:second?', 'routes/catalog-listing.tsx', { id: 'catalog/products-category' }),
   route('products/search/*', 'routes/catalog-listing.tsx', { id: 'catalog/products-search' }),
+  route('products', 'routes/catalog-listing.tsx', { id: 'catalog/products' }),
+  route('products/:metal', 'routes/catalog-listing.tsx', { id: 'catalog/products-metal' }),
   route('products/:category/:metal/:slug/:id', 'routes/product-detail.tsx', { id: 'catalog/product' }),
   route('products/:category/:metal/:size/:slug/:id', 'routes/product-detail.tsx', { id: 'catalog/product-sized' }),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),

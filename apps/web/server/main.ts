@@ -38,6 +38,11 @@ try {
     },
     robots: config.ROBOTS,
     gtmId: config.GTM_ID,
+    socialLinks: [
+      { name: 'Facebook', href: config.SOCIAL_FACEBOOK_URL },
+      { name: 'Pinterest', href: config.SOCIAL_PINTEREST_URL },
+      { name: 'Twitter', href: config.SOCIAL_TWITTER_URL },
+    ].flatMap(({ name, href }) => (href ? [{ name, href }] : [])),
   };
   const cookies = createStorefrontCookies(app.secrets.cookie);
   await app.register(storefrontPlugin, {

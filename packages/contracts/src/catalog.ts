@@ -1,4 +1,5 @@
 
+import { PRODUCT_KINDS, priceRangeProblem, readPriceBound } from '@charms/domain/listing-filters';
 import { PRODUCT_ORDERS } from '@charms/domain/session-options';
 import { z } from 'zod';
 import { categorySchema } from './categories';
@@ -18,7 +19,19 @@ export type Money = z.infer<typeof moneySchema>;
 
 export const metalSummarySchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 
-/** GET /products: a category, search or collection listing. */
+export const productKindSchema = z.enum(PRODUCT_KINDS, fieldMessage(`must be one of ${PRODUCT_KINDS.join(', ')}`));
+
+/** A price bound in dollars as the address has it ("25", "19.99"), read into cents. */
+const priceBoundSchema = z.string(fieldMessage('must be an amount in dollars')).transform((text, context) => {
+  const bound = readPriceBound(text);
+  if ('problem' in bound) {
+    context.addIssue({ code: 'custom', message: bound.problem });
+    return z.NEVER;
+  }
+  return bound.cents;
+});
+
+/** GET /products: a category, search or collection listing, or the whole catalog. */
 export const productListQuerySchema = z.object({
   path: storefrontPath('must be a storefront path')
     .max(12_000, { message: 'is too long' })
@@ -34,6 +47,12 @@ export const productListQuerySchema = z.object({
   pageSize: digitsText('must be a number')
     .pipe(z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' }).max(MAX_PAGE_SIZE, { message: `must be at most ${MAX_PAGE_SIZE}` }))
     .default(DEFAULT_PAGE_SIZE),
+  kind: productKindSchema.optional().describe('Only this kind of product: charm, bracelet, engravable, photoart, made-to-order'),
+  minPrice: priceBoundSchema.optional().describe('Lowest price in the listing metal, in dollars (25 or 19.99)'),
+  maxPrice: priceBoundSchema.optional().describe('Highest price in the listing metal, in dollars; not below minPrice'),
+}).superRefine((query, context) => {
+  const problem = priceRangeProblem(query.minPrice, query.maxPrice);
+  if (problem) context.addIssue({ code: 'custom', path: ['maxPrice'], message: problem });
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -53,8 +72,25 @@ export const productSummarySchema = z
   .meta({ id: 'ProductSummary' });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
+/** The filters a listing was narrowed by, and what each kind would show given the price range. */
+export const listingFiltersSchema = z.object({
+  kind: productKindSchema.nullable(),
+  minPrice: moneySchema.nullable(),
+  maxPrice: moneySchema.nullable(),
+  active: z.boolean().describe('Whether any filter narrows the listing'),
+  kinds: z
+    .array(z.object({ kind: productKindSchema, label: z.string(), count: z.number().int() }))
+    .describe('Each kind with how many of the listing’s products within the price range are of that kind'),
+  anyKindCount: z.number().int().describe('How many of the listing’s products are within the price range, of any kind'),
+  priceRange: z
+    .object({ min: moneySchema, max: moneySchema })
+    .nullable()
+    .describe('Lowest and highest price in the listing metal among the products of the chosen kind; null when none is offered'),
+});
+export type ListingFilters = z.infer<typeof listingFiltersSchema>;
+
 export const listingSchema = z.object({
-  kind: z.enum(['category', 'search', 'collection']),
+  kind: z.enum(['category', 'search', 'collection', 'all']),
   heading: z.string(),
   category: categorySchema.nullable(),
   searchTerm: z.string().nullable().describe('The words searched for, as typed (cut to 100 characters)'),
@@ -63,6 +99,7 @@ export const listingSchema = z.object({
   metalFromPath: z.boolean(),
   orderBy: listingOrderSchema,
   orderOptions: z.array(listingOrderSchema),
+  filters: listingFiltersSchema,
 });
 
 export const paginationSchema = z.object({

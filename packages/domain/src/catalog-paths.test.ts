@@ -21,8 +21,13 @@ describe('parseListingPath', () => {
     expect(parseListingPath('/girl-charm-bracelets')).toEqual({ kind: 'collection', collection: 'girls-bracelets' });
   });
 
+  it('knows the whole catalog, in the shopper’s metal or one named in the path', () => {
+    expect(parseListingPath('/products')).toEqual({ kind: 'all', metalSlug: null });
+    expect(parseListingPath('/products/14k-gold?kind=charm')).toEqual({ kind: 'all', metalSlug: '14k-gold' });
+  });
+
   it('returns null for anything else, including broken escapes', () => {
-    for (const path of ['/', '/faq', '/products', '/products/category', '/products/category/a/b/c', '/products/search/%E0%A4%A']) {
+    for (const path of ['/', '/faq', '/products/category', '/products/category/a/b/c', '/products/search/%E0%A4%A']) {
       expect(parseListingPath(path)).toBeNull();
     }
   });

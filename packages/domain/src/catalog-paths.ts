@@ -5,12 +5,14 @@ import { findMetalBySlug } from './metals';
  *   /products/category/{metal?}/{Category-Slug}   /categories/{metal?}/{Category-Slug}
  *   /products/search/{metal?}/{term}               /products/search?q={term}
  *   /girl-charm-bracelets                          (a curated collection)
+ *   /products/{metal?}                             (the whole catalog)
  *   /products/{category}/{metal}/{size}-inch?/{slug}/{id}   (a product page)
  */
 export type ListingRoute =
   | { kind: 'category'; metalSlug: string | null; categorySlug: string }
   | { kind: 'search'; metalSlug: string | null; term: string }
-  | { kind: 'collection'; collection: string };
+  | { kind: 'collection'; collection: string }
+  | { kind: 'all'; metalSlug: string | null };
 
 /** Storefront pages that list a curated collection rather than a category. */
 export const COLLECTION_PATHS: Readonly<Record<string, string>> = { 'girl-charm-bracelets': 'girls-bracelets' };
@@ -46,6 +48,9 @@ export function parseListingPath(pathWithQuery: string): ListingRoute | null {
       : { kind: 'category', metalSlug: second, categorySlug: rest[0]! };
   }
   if (first !== 'products') return null;
+  // /products/{metal}: any other single segment is a metal we do not sell (the catalog answers not found).
+  if (second === undefined) return { kind: 'all', metalSlug: null };
+  if (rest.length === 0 && second !== 'search' && second !== 'category') return { kind: 'all', metalSlug: second };
   if (second === 'category' && (rest.length === 1 || rest.length === 2)) {
     return rest.length === 1
       ? { kind: 'category', metalSlug: null, categorySlug: rest[0]! }

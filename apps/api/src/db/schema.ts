@@ -202,9 +202,13 @@ export const catalogListings = pgTable(
     priceCents: integer('price_cents'),
     unitsSold: integer('units_sold').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The kinds a listing can be filtered by, as bits (KIND_BITS, services/catalog-listing.ts), kept by the triggers of migration 0014. */
+    kinds: smallint('kinds').notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.categoryId, table.metalId, table.productId] }),
+    // A listing's filter counts (each kind within a price range) read from this index alone.
+    index('catalog_listings_counts_idx').on(table.categoryId, table.metalId, table.kinds, table.priceCents),
     index('catalog_listings_product_idx').on(table.productId, table.metalId),
     index('catalog_listings_by_name_idx').on(table.categoryId, table.metalId, table.unavailable, table.name, table.productId),
     index('catalog_listings_by_price_idx').on(table.categoryId, table.metalId, table.unavailable, table.priceCents, table.name, table.productId),

@@ -31,7 +31,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request, reply) => sendCachedJson(request, reply, () => listProducts({ db, storeName, vocabulary }, request.query)),
+    async (request, reply) =>
+      sendCachedJson(request, reply, () => listProducts({ db, storeName, vocabulary, remember: (key, load) => app.catalogCache.value(key, load) }, request.query)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import type { ListingOrder, ProductListQuery, ProductListResponse } from '@charms/contracts/catalog';
+import type { ListingFilters, ListingOrder, ProductListQuery, ProductListResponse } from '@charms/contracts/catalog';
 import type { Category } from '@charms/contracts/categories';
 import { type ListingRoute, parseListingPath } from '@charms/domain/catalog-paths';
+import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, type ProductKind } from '@charms/domain/listing-filters';
 import { DEFAULT_METAL_ID, type Metal, findMetalById, findMetalBySlug } from '@charms/domain/metals';
 import { PRODUCT_ORDERS } from '@charms/domain/session-options';
 import { correctWords, extractMetal, searchWords } from '@charms/domain/search-terms';
@@ -8,19 +9,32 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { HttpError, invalidFields, notFound } from '../http-error';
-import { type SummaryRow, listEvent, toSummary } from './catalog-presenters';
+import { type SummaryRow, listEvent, money, toSummary } from './catalog-presenters';
 
 export interface ListingContext {
   db: Db;
   storeName: string;
   /** The catalog's words and their frequencies, for spelling correction. */
   vocabulary: () => Promise<ReadonlyMap<string, number>>;
+  /**
+   * Keeps a derived value until the catalog changes (the response cache's values). A listing's filter counts do not
+   * depend on its order or page, so paging through the whole catalog counts its 100,000 products once, not per page.
+   */
+  remember?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 }
 
 export type Filter =
   | { kind: 'category'; category: Category & { id: number } }
   | { kind: 'collection'; collection: string; heading: string }
-  | { kind: 'search'; words: string[]; term: string };
+  | { kind: 'search'; words: string[]; term: string }
+  | { kind: 'all' };
+
+/** What a shopper narrowed the listing to, beside its metal: a kind of product and a price range in cents. */
+export interface Narrowing {
+  kind?: ProductKind;
+  minCents?: number;
+  maxCents?: number;
+}
 
 const COLLECTION_HEADINGS: Record<string, string> = { 'girls-bracelets': 'Girls Charm Bracelets' };
 
@@ -62,6 +76,22 @@ function orderSql(order: ListingOrder, filter: Filter): SQL {
         return sql`l.unavailable, l.name, l.product_id`;
     }
   }
+  if (filter.kind === 'all') {
+    // Only products offered in the metal, so each order is one of products' or product_prices' indexes.
+    switch (order) {
+      case 'PriceLowHigh':
+        return sql`pp.price_cents, p.name, p.id`;
+      case 'PriceHighLow':
+        return sql`pp.price_cents desc, p.name, p.id`;
+      case 'Newest':
+        return sql`p.created_at desc, p.id`;
+      case 'BestSelling':
+      case 'Relevance':
+        return sql`p.units_sold desc, p.id`;
+      default:
+        return sql`p.name, p.id`;
+    }
+  }
   const unavailable = sql`(pp.price_cents is null)`;
   switch (order) {
     case 'PriceLowHigh':
@@ -82,60 +112,161 @@ function orderSql(order: ListingOrder, filter: Filter): SQL {
 const SUMMARY_COLUMNS = sql`p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
   p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug"`;
 
-/**
- * The query for one page of a listing. Categories read catalog_listings in index order (count apart);
- * collections and searches score or filter products and count with a window.
- */
-export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number): SQL {
-  const limit = sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
-  if (filter.kind === 'category') {
-    return sql`
-      select ${SUMMARY_COLUMNS}, l.price_cents as "priceCents", 0 as rank, null as total
-      from catalog_listings l
-      join products p on p.id = l.product_id
-      join categories c on c.id = p.primary_category_id
-      where l.category_id = ${filter.category.id} and l.metal_id = ${metal.id}
-      order by ${orderSql(order, filter)}
-      ${limit}`;
+/** The SQL condition for a kind of product, on products `p`. */
+function kindSql(kind: ProductKind): SQL {
+  switch (kind) {
+    case 'charm':
+      return sql`p.kind = 'charm'`;
+    case 'bracelet':
+      return sql`p.kind = 'bracelet'`;
+    case 'engravable':
+      return sql`coalesce(p.engraving_max_chars, 0) > 0`;
+    case 'photoart':
+      return sql`p.is_photo_art`;
+    case 'made-to-order':
+      return sql`p.lead_time_max_days is not null`;
   }
-  const searchText = filter.kind === 'search' ? filter.words.join(' ') : '';
+}
+
+/**
+ * The same kinds as bits of catalog_listings.kinds (product_listing_kinds() in migration 0014 sets them from the
+ * conditions above), so a category's counts are read from its index range without touching products.
+ */
+export const KIND_BITS: Record<ProductKind, number> = { charm: 1, bracelet: 2, engravable: 4, photoart: 8, 'made-to-order': 16 };
+
+/** The price range as a condition on a price column (a product not offered in the metal has no price: left out). */
+function priceSql(price: SQL, narrowing: Narrowing): SQL {
+  const parts = [sql`true`];
+  if (narrowing.minCents !== undefined) parts.push(sql`${price} >= ${narrowing.minCents}`);
+  if (narrowing.maxCents !== undefined) parts.push(sql`${price} <= ${narrowing.maxCents}`);
+  return sql.join(parts, sql` and `);
+}
+
+function searchText(filter: Filter): string {
+  return filter.kind === 'search' ? filter.words.join(' ') : '';
+}
+
+interface ListingSource {
+  /** The rows to count (for a category, the read model alone). */
+  countFrom: SQL;
+  /** The rows to show, with products `p` joined. */
+  pageFrom: SQL;
+  where: SQL;
+  price: SQL;
+  kind: (kind: ProductKind) => SQL;
+}
+
+/**
+ * The listing's rows before any narrowing: categories read catalog_listings (`l`, in index order), the whole
+ * catalog reads the metal's prices (offered products only), collections and searches read products with the
+ * metal's price beside them.
+ */
+function listingSource(filter: Filter, metal: Metal): ListingSource {
+  switch (filter.kind) {
+    case 'category':
+      return {
+        countFrom: sql`catalog_listings l`,
+        pageFrom: sql`catalog_listings l join products p on p.id = l.product_id`,
+        where: sql`l.category_id = ${filter.category.id} and l.metal_id = ${metal.id}`,
+        price: sql`l.price_cents`,
+        kind: (kind) => sql`(l.kinds & ${KIND_BITS[kind]}) <> 0`,
+      };
+    case 'all': {
+      const from = sql`product_prices pp join products p on p.id = pp.product_id`;
+      return { countFrom: from, pageFrom: from, where: sql`pp.metal_id = ${metal.id}`, price: sql`pp.price_cents`, kind: kindSql };
+    }
+    default: {
+      const from = sql`products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}`;
+      const text = searchText(filter);
+      const where =
+        filter.kind === 'collection'
+          ? sql`p.collections @> array[${filter.collection}]::text[]`
+          : filter.words.length === 0
+            ? sql`pp.price_cents is not null`
+            : sql`(p.search_vector @@ plainto_tsquery('english', ${text}) or ${text} <% p.name)`;
+      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, kind: kindSql };
+    }
+  }
+}
+
+function narrowingSql(source: ListingSource, narrowing: Narrowing): SQL {
+  const price = priceSql(source.price, narrowing);
+  return narrowing.kind ? sql`${price} and ${source.kind(narrowing.kind)}` : price;
+}
+
+/** The query for one page of a listing, narrowed; the count comes from countsQuery. */
+export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing = {}): SQL {
+  const limit = sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  const source = listingSource(filter, metal);
+  const text = searchText(filter);
   const rank =
     filter.kind === 'search'
       ? // Full-text matches rank by ts_rank; fuzzy (trigram-only) matches rank below them, by similarity.
-        sql`case when p.search_vector @@ plainto_tsquery('english', ${searchText})
-                 then 1 + ts_rank(p.search_vector, plainto_tsquery('english', ${searchText}))
-                 else word_similarity(${searchText}, p.name) end`
+        sql`case when p.search_vector @@ plainto_tsquery('english', ${text})
+                 then 1 + ts_rank(p.search_vector, plainto_tsquery('english', ${text}))
+                 else word_similarity(${text}, p.name) end`
       : sql`0`;
-  const where =
-    filter.kind === 'collection'
-      ? sql`p.collections @> array[${filter.collection}]::text[]`
-      : filter.words.length === 0
-        ? sql`pp.price_cents is not null`
-        : sql`(p.search_vector @@ plainto_tsquery('english', ${searchText}) or ${searchText} <% p.name)`;
   return sql`
-    select ${SUMMARY_COLUMNS}, pp.price_cents as "priceCents", ${rank} as rank, count(*) over () as total
-    from products p
+    select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${rank} as rank
+    from ${source.pageFrom}
     join categories c on c.id = p.primary_category_id
-    left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}
-    where ${where}
+    where ${source.where} and ${narrowingSql(source, narrowing)}
     order by ${orderSql(order, filter)}
     ${limit}`;
 }
 
-/** How many products a category has (in any metal: every product is listed once per metal). */
-function categoryCountQuery(categoryId: number, metal: Metal): SQL {
-  return sql`select count(*)::int as total from catalog_listings where category_id = ${categoryId} and metal_id = ${metal.id}`;
+/**
+ * One pass over the listing's rows counts everything the page shows: the total as narrowed, each kind within the
+ * price range (what choosing it would show), and the price range of the chosen kind. A category reads its range of
+ * catalog_listings_counts_idx alone (an index-only scan); nothing is counted in JavaScript.
+ */
+export function countsQuery(filter: Filter, metal: Metal, narrowing: Narrowing): SQL {
+  const source = listingSource(filter, metal);
+  const inRange = priceSql(source.price, narrowing);
+  const ofKind = narrowing.kind ? source.kind(narrowing.kind) : sql`true`;
+  const kindCounts = PRODUCT_KINDS.map((kind) => sql`count(*) filter (where ${inRange} and ${source.kind(kind)})::int as ${sql.identifier(kind)}`);
+  return sql`
+    select count(*) filter (where ${inRange} and ${ofKind})::int as total,
+      count(*) filter (where ${inRange})::int as "anyKind",
+      ${sql.join(kindCounts, sql`, `)},
+      min(${source.price}) filter (where ${ofKind}) as "minCents",
+      max(${source.price}) filter (where ${ofKind}) as "maxCents"
+    from ${source.countFrom}
+    where ${source.where}`;
 }
 
-async function fetchPage(db: Db, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number) {
-  const [rows, categoryTotal] = await Promise.all([
-    queryRows<SummaryRow & { rank: number; total: number | null }>(db, pageQuery(filter, metal, order, page, pageSize)),
-    filter.kind === 'category' ? queryRows<{ total: number }>(db, categoryCountQuery(filter.category.id, metal)) : undefined,
+type CountsRow = { total: number; anyKind: number; minCents: number | null; maxCents: number | null } & Record<ProductKind, number>;
+
+/** What identifies a listing's counts: the listing, its metal and its narrowing (not its order or page). */
+function countsKey(filter: Filter, metal: Metal, narrowing: Narrowing): string {
+  const listing =
+    filter.kind === 'category' ? `category:${filter.category.id}` : filter.kind === 'collection' ? `collection:${filter.collection}` : filter.kind === 'search' ? `search:${filter.words.join(' ')}` : 'all';
+  return `listing-counts:${listing}:${metal.id}:${narrowing.kind ?? ''}:${narrowing.minCents ?? ''}:${narrowing.maxCents ?? ''}`;
+}
+
+async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing) {
+  const { db } = context;
+  const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing));
+  const [rows, countedRows] = await Promise.all([
+    queryRows<SummaryRow & { rank: number }>(db, pageQuery(filter, metal, order, page, pageSize, narrowing)),
+    context.remember ? context.remember(countsKey(filter, metal, narrowing), countRows) : countRows(),
   ]);
-  let total = categoryTotal ? Number(categoryTotal[0]?.total ?? 0) : Number(rows[0]?.total ?? 0);
-  // A page past the end has no rows to carry the window count: count on the first page instead.
-  if (!categoryTotal && rows.length === 0 && page > 1) total = (await fetchPage(db, filter, metal, order, 1, 1)).total;
-  return { rows: rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })), total };
+  const counts = countedRows[0];
+  return { rows: rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })), total: Number(counts?.total ?? 0), counts };
+}
+
+function filtersOf(narrowing: Narrowing, counts: CountsRow | undefined): ListingFilters {
+  const count = (value: unknown) => Number(value ?? 0);
+  return {
+    kind: narrowing.kind ?? null,
+    minPrice: narrowing.minCents === undefined ? null : money(narrowing.minCents),
+    maxPrice: narrowing.maxCents === undefined ? null : money(narrowing.maxCents),
+    active: narrowing.kind !== undefined || narrowing.minCents !== undefined || narrowing.maxCents !== undefined,
+    kinds: PRODUCT_KINDS.map((kind) => ({ kind, label: PRODUCT_KIND_LABELS[kind], count: count(counts?.[kind]) })),
+    anyKindCount: count(counts?.anyKind),
+    priceRange:
+      counts?.minCents != null && counts.maxCents != null ? { min: money(Number(counts.minCents)), max: money(Number(counts.maxCents)) } : null,
+  };
 }
 
 async function popularCategories(db: Db): Promise<Category[]> {
@@ -159,6 +290,8 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     filter = { kind: 'category', category };
   } else if (route.kind === 'collection') {
     filter = { kind: 'collection', collection: route.collection, heading: COLLECTION_HEADINGS[route.collection] ?? route.collection };
+  } else if (route.kind === 'all') {
+    filter = { kind: 'all' };
   } else {
     const extracted = extractMetal(searchWords(route.term));
     namedMetalId = extracted.metalId;
@@ -172,9 +305,10 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   const metal = pathMetal ?? findMetalById(namedMetalId ?? query.metalId ?? DEFAULT_METAL_ID)!;
   const order: ListingOrder = query.orderBy ?? (filter.kind === 'search' ? 'Relevance' : 'Name');
 
+  const narrowing: Narrowing = { kind: query.kind, minCents: query.minPrice, maxCents: query.maxPrice };
   const hasSearch = filter.kind === 'search' && (filter.words.length > 0 || namedMetalId !== null);
-  const nothing = { rows: [], total: 0 };
-  let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(db, filter, metal, order, query.page, query.pageSize);
+  const nothing = { rows: [], total: 0, counts: undefined };
+  let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(context, filter, metal, order, query.page, query.pageSize, narrowing);
 
   // Misspelled words: when the words as typed find nothing, show results for the corrected words;
   // when they find something, offer the correction as "did you mean".
@@ -185,7 +319,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     if (corrected && found.total > 0) didYouMean = corrected.join(' ');
     else if (corrected) {
       const correctedFilter: Filter = { ...filter, words: corrected };
-      const correctedFound = await fetchPage(db, correctedFilter, metal, order, query.page, query.pageSize);
+      const correctedFound = await fetchPage(context, correctedFilter, metal, order, query.page, query.pageSize, narrowing);
       if (correctedFound.total > 0) {
         filter = correctedFilter;
         found = correctedFound;
@@ -208,10 +342,14 @@ export async function listProducts(context: ListingContext, query: ProductListQu
       ? `${pathMetal ? `${metal.name} ` : ''}${filter.category.categoryName}`
       : filter.kind === 'collection'
         ? filter.heading
+        : filter.kind === 'all'
+          ? `${pathMetal ? `${metal.name} ` : ''}Charms and Charm Bracelets`
         : route.kind === 'search' && route.term.trim()
           ? `Search results for “${correctedTerm ?? filter.term}”`
           : 'Search';
-  const canonicalUrl = canonicalFor(route, filter, metal, pathMetal !== undefined, query.page);
+  const filters = filtersOf(narrowing, found.counts);
+  // A narrowed listing's pages are not the listing's pages: its canonical is the listing itself.
+  const canonicalUrl = canonicalFor(route, filter, metal, pathMetal !== undefined, filters.active ? 1 : query.page);
   const listName = filter.kind === 'category' ? filter.category.categoryName : heading;
   const empty = products.length === 0;
 
@@ -234,6 +372,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
       metalFromPath: pathMetal !== undefined,
       orderBy: order,
       orderOptions: filter.kind === 'search' ? ['Relevance', ...PRODUCT_ORDERS] : [...PRODUCT_ORDERS],
+      filters,
     },
     products,
     pagination: { page: query.page, pageSize: query.pageSize, totalCount, totalPages },
@@ -250,6 +389,7 @@ function canonicalFor(route: ListingRoute, filter: Filter, metal: Metal, metalIn
     return `/products/category/${metalInPath ? `${metal.slug}/` : ''}${filter.category.urlFriendlyName}${pageQuery}`;
   }
   if (filter.kind === 'collection') return `/girl-charm-bracelets${pageQuery}`;
+  if (filter.kind === 'all') return `/products${metalInPath ? `/${metal.slug}` : ''}${pageQuery}`;
   const term = route.kind === 'search' ? route.term.slice(0, 100) : '';
   return `/products/search/${metalInPath ? `${metal.slug}/` : ''}${encodeURIComponent(term)}${pageQuery}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingHref, listingPathInMetal, pageWindow, readListingChoices, searchHref } from './listing-url';
+import { hasFilters, listingHref, listingPathInMetal, pageWindow, readListingChoices, searchHref } from './listing-url';
 
 describe('listing URL choices', () => {
   it('reads a valid sort, bracelet length and page', () => {
@@ -46,5 +46,36 @@ describe('listing URL choices', () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
     expect(pageWindow(6, 20)).toEqual([1, null, 4, 5, 6, 7, 8, null, 20]);
     expect(pageWindow(20, 20)).toEqual([1, null, 18, 19, 20]);
+  });
+});
+
+describe('listing filters in the URL', () => {
+  it('reads a kind and a price range, and knows the address is filtered', () => {
+    const params = new URLSearchParams('kind=engravable&minPrice=20&maxPrice=%2475.50');
+    const { choices, cleaned, priceProblems } = readListingChoices(params);
+    expect(choices).toEqual({ kind: 'engravable', minPrice: '20', maxPrice: '$75.50' });
+    expect(cleaned).toBeNull();
+    expect(priceProblems).toEqual({});
+    expect(hasFilters(params)).toBe(true);
+    expect(hasFilters(new URLSearchParams('orderBy=Newest&page=2'))).toBe(false);
+  });
+
+  it('drops empty fields of the filter form and unknown kinds, so the address stays clean', () => {
+    const { choices, cleaned } = readListingChoices(new URLSearchParams('kind=&minPrice=&maxPrice=30&orderBy=Name'));
+    expect(choices).toEqual({ maxPrice: '30', orderBy: 'Name' });
+    expect(cleaned?.toString()).toBe('maxPrice=30&orderBy=Name');
+    expect(readListingChoices(new URLSearchParams('kind=necklace')).cleaned?.toString()).toBe('');
+  });
+
+  it('reports a price typed wrong, or an inverted range, instead of filtering by it', () => {
+    expect(readListingChoices(new URLSearchParams('minPrice=abc')).priceProblems).toEqual({ minPrice: 'must be an amount in dollars, such as 25 or 19.99' });
+    const inverted = readListingChoices(new URLSearchParams('minPrice=50&maxPrice=20'));
+    expect(inverted.priceProblems).toEqual({ maxPrice: 'must be at least the lowest price ($50.00)' });
+    expect(inverted.choices).toEqual({});
+    expect(inverted.cleaned).toBeNull();
+  });
+
+  it('puts the metal after /products for the whole catalog', () => {
+    expect(listingPathInMetal({ kind: 'all', category: null, searchTerm: null }, '/products/category', '10k-gold')).toBe('/products/10k-gold');
   });
 });

@@ -1,3 +1,4 @@
+import { type ProductKind, isProductKind, priceRangeProblem, readPriceBound } from '@charms/domain/listing-filters';
 import { PRODUCT_ORDERS, type BraceletSize, type ProductOrder, isBraceletSize } from '@charms/domain/session-options';
 
 /**
@@ -6,6 +7,8 @@ import { PRODUCT_ORDERS, type BraceletSize, type ProductOrder, isBraceletSize } 
  *   ?orderBy one of Name, PriceLowHigh, PriceHighLow, Newest, BestSelling (and Relevance on searches)
  *   ?size    bracelet length in inches (6 to 9 by halves): the length bracelet links open in
  *   ?page    2 and up; page 1 has no parameter
+ *   ?kind    charm, bracelet, engravable, photoart or made-to-order
+ *   ?minPrice, ?maxPrice  a price range in dollars in the listing's metal
  * Anything absent comes from the shopper's prefs (metal, size, and sort on category pages).
  */
 export const LISTING_ORDERS = [...PRODUCT_ORDERS, 'Relevance'] as const;
@@ -15,11 +18,25 @@ export interface ListingChoices {
   orderBy?: ListingOrderChoice;
   size?: BraceletSize;
   page?: number;
+  kind?: ProductKind;
+  /** Price bounds as typed (dollars), when they read as amounts: the API reads them again. */
+  minPrice?: string;
+  maxPrice?: string;
 }
 
-/** The parameters of a listing URL that were valid, and whether anything had to be dropped (then redirect). */
-export function readListingChoices(params: URLSearchParams): { choices: ListingChoices; cleaned: URLSearchParams | null } {
+/** What is wrong with the price range typed, per field, to show beside the filters (the listing shows unfiltered by it). */
+export type PriceProblems = Partial<Record<'minPrice' | 'maxPrice', string>>;
+
+export const FILTER_PARAMS = ['kind', 'minPrice', 'maxPrice'] as const;
+
+/**
+ * The parameters of a listing URL that were valid, and whether anything had to be dropped (then redirect).
+ * Empty parameters (a GET form's untouched fields) and unknown kinds are dropped; a price the shopper typed wrong
+ * is kept in the address and reported, so the form can show it beside its message.
+ */
+export function readListingChoices(params: URLSearchParams): { choices: ListingChoices; cleaned: URLSearchParams | null; priceProblems: PriceProblems } {
   const choices: ListingChoices = {};
+  const priceProblems: PriceProblems = {};
   const cleaned = new URLSearchParams(params);
   let dropped = false;
   const drop = (name: string) => {
@@ -44,7 +61,35 @@ export function readListingChoices(params: URLSearchParams): { choices: ListingC
     if (/^\d{1,6}$/.test(page) && Number(page) > 1) choices.page = Number(page);
     else drop('page');
   }
-  return { choices, cleaned: dropped ? cleaned : null };
+  const kind = params.get('kind');
+  if (kind !== null) {
+    if (isProductKind(kind)) choices.kind = kind;
+    else drop('kind');
+  }
+  const cents: Partial<Record<'minPrice' | 'maxPrice', number>> = {};
+  for (const name of ['minPrice', 'maxPrice'] as const) {
+    const text = params.get(name);
+    if (text === null) continue;
+    if (text.trim() === '') {
+      drop(name);
+      continue;
+    }
+    const bound = readPriceBound(text);
+    if ('problem' in bound) priceProblems[name] = bound.problem;
+    else cents[name] = bound.cents;
+  }
+  const inverted = priceRangeProblem(cents.minPrice, cents.maxPrice);
+  if (inverted) priceProblems.maxPrice = inverted;
+  else {
+    if (cents.minPrice !== undefined) choices.minPrice = params.get('minPrice')!.trim();
+    if (cents.maxPrice !== undefined) choices.maxPrice = params.get('maxPrice')!.trim();
+  }
+  return { choices, cleaned: dropped ? cleaned : null, priceProblems };
+}
+
+/** Whether the address narrows the listing (then it is a variant for shoppers, not a page for search engines). */
+export function hasFilters(params: URLSearchParams): boolean {
+  return FILTER_PARAMS.some((name) => params.has(name));
 }
 
 export function isProductOrder(value: string | undefined): value is ProductOrder {
@@ -67,10 +112,11 @@ export function listingHref(pathname: string, current: URLSearchParams, changes:
  * search term. `base` says which page family the shopper is on.
  */
 export function listingPathInMetal(
-  listing: { kind: 'category' | 'search' | 'collection'; category: { urlFriendlyName: string } | null; searchTerm: string | null },
+  listing: { kind: 'category' | 'search' | 'collection' | 'all'; category: { urlFriendlyName: string } | null; searchTerm: string | null },
   base: '/products/category' | '/categories' | '/products/search',
   metalSlug: string,
 ): string | null {
+  if (listing.kind === 'all') return `/products/${metalSlug}`;
   if (listing.kind === 'category' && listing.category) return `${base}/${metalSlug}/${listing.category.urlFriendlyName}`;
   if (listing.kind === 'search' && listing.searchTerm?.trim()) return `/products/search/${metalSlug}/${encodeURIComponent(listing.searchTerm.trim())}`;
   return null;

@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
 import { NewsletterSignup } from './newsletter-signup';
 
-const SOCIAL_LINKS = [
-  { name: 'Facebook', href: 'https://www.facebook.com/' },
-  { name: 'Pinterest', href: 'https://www.pinterest.com/' },
-  { name: 'Twitter', href: 'https://twitter.com/' },
-] as const;
+interface FooterProps {
+  storeName: string;
+  phone: string;
+  year: number;
+  /** The store's own social pages (SOCIAL_*_URL); a network not configured gets no link, and none gets no list. */
+  socialLinks: readonly { name: string; href: string }[];
+}
 
-export function SiteFooter({ storeName, phone, year }: { storeName: string; phone: string; year: number }) {
+export function SiteFooter({ storeName, phone, year, socialLinks }: FooterProps) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -34,17 +36,23 @@ export function SiteFooter({ storeName, phone, year }: { storeName: string; phon
           <NewsletterSignup />
         </div>
         <div className="site-footer__social">
-          <h2 className="site-footer__heading">Follow us</h2>
-          <ul>
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.name}>
-                <a href={link.href} rel="noopener noreferrer external" target="_blank">
-                  {link.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socialLinks.length > 0 ? (
+            <>
+              <h2 className="site-footer__heading">Follow us</h2>
+              <ul>
+                {socialLinks.map((link) => (
+                  <li key={link.name}>
+                    <a href={link.href} rel="noopener noreferrer external" target="_blank">
+                      {link.name}
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <h2 className="site-footer__heading">Call us</h2>
+          )}
           <p>
             Phone orders Monday to Friday: <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
           </p>

@@ -55,3 +55,17 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('searchbox')).toHaveAttribute('name', 'q');
   });
 });
+
+describe('SiteHeader: a blank search', () => {
+  it('stays on the page, keeps the box focused and asks for words, until the shopper types', async () => {
+    renderHeader();
+    const box = screen.getByRole('searchbox', { name: 'Search charms' });
+    await userEvent.type(box, '   {Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Type what you are looking for');
+    expect(box).toHaveFocus();
+    expect(box).toHaveAccessibleDescription('Type what you are looking for');
+    expect(screen.queryByTestId('where')).toBeNull();
+    await userEvent.type(box, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Form, Link, useNavigate } from 'react-router';
 import { useBagItemCount } from '../lib/bag';
 import { searchPath } from '../lib/search-path';
@@ -16,6 +17,8 @@ export function SiteHeader({ storeName, phone, bagCount }: HeaderProps) {
   const bagItems = useBagItemCount();
   const count = bagCount ?? bagItems;
   const navigate = useNavigate();
+  // A blank search asks for words instead of doing nothing (without JavaScript the search page asks the same).
+  const [askForWords, setAskForWords] = useState(false);
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -33,13 +36,32 @@ export function SiteHeader({ storeName, phone, bagCount }: HeaderProps) {
             const text = new FormData(event.currentTarget).get('q');
             const path = searchPath(typeof text === 'string' ? text : '');
             if (path) navigate(path);
+            else {
+              setAskForWords(true);
+              event.currentTarget.querySelector('input')?.focus();
+            }
           }}
         >
           <label htmlFor="site-search-q" className="visually-hidden">
             Search charms
           </label>
-          <input id="site-search-q" name="q" type="search" placeholder="Search charms" autoComplete="off" enterKeyHint="search" />
+          <input
+            id="site-search-q"
+            name="q"
+            type="search"
+            placeholder="Search charms"
+            autoComplete="off"
+            enterKeyHint="search"
+            aria-describedby={askForWords ? 'site-search-hint' : undefined}
+            onChange={() => setAskForWords(false)}
+            onBlur={() => setAskForWords(false)}
+          />
           <button type="submit">Search</button>
+          {askForWords ? (
+            <p id="site-search-hint" className="site-search__hint" role="alert">
+              Type what you are looking for
+            </p>
+          ) : null}
         </Form>
         <div className="site-header__actions">
           <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="site-header__phone">

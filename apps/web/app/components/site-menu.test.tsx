@@ -1,9 +1,9 @@
 import type { MenuItem } from '@charms/contracts/menu';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { SiteMenu } from './site-menu';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HOVER_CLOSE_DELAY_MS, SiteMenu } from './site-menu';
 
 const child = (name: string, link: string) => ({ name, link, imageName: null });
 const MENU: MenuItem[] = [
@@ -13,7 +13,11 @@ const MENU: MenuItem[] = [
     name: 'CHARMS',
     link: '/rembrandt-charms',
     imageName: null,
-    children: [child('Rembrandt Charms', '/rembrandt-charms'), child('Gold Charms', '/gold-charms'), child('PhotoArt Charms', '/photoart-charms')],
+    children: [
+      { ...child('Rembrandt Charms', '/rembrandt-charms'), imageName: 'menu-rembrandt-charms' },
+      { ...child('Gold Charms', '/gold-charms'), imageName: 'menu-gold-charms' },
+      { ...child('PhotoArt Charms', '/photoart-charms'), imageName: 'no-such-picture' },
+    ],
   },
   {
     id: 3,
@@ -100,5 +104,70 @@ describe('SiteMenu', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Gold Charms' }));
     expect(within(nav()).getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
     expect(within(nav()).getByRole('button', { name: 'CHARMS' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+/** A wide screen with a mouse (or a phone, with matches false), as the menu asks matchMedia. */
+function screenWithMouse(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches, media: query, addEventListener() {}, removeEventListener() {} }));
+}
+
+describe('SiteMenu: hover and pictures', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens a dropdown on hover and keeps it open while the pointer moves from the button into the panel', async () => {
+    screenWithMouse(true);
+    renderMenu();
+    const charms = within(nav()).getByRole('button', { name: 'CHARMS' });
+    await userEvent.hover(charms);
+    expect(charms).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(charms.getAttribute('aria-controls')!)!;
+    const gold = within(panel).getByRole('link', { name: 'Gold Charms' });
+    fireEvent.pointerOut(charms, { pointerType: 'mouse', relatedTarget: gold });
+    fireEvent.pointerOver(gold, { pointerType: 'mouse', relatedTarget: charms });
+    await new Promise((resolve) => setTimeout(resolve, HOVER_CLOSE_DELAY_MS + 50));
+    expect(charms).toHaveAttribute('aria-expanded', 'true');
+    // A click on the button of a dropdown opened by hovering keeps it open.
+    await userEvent.click(charms);
+    expect(charms).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('closes a dropdown opened by hovering a moment after the pointer leaves it', async () => {
+    screenWithMouse(true);
+    renderMenu();
+    const charms = within(nav()).getByRole('button', { name: 'CHARMS' });
+    await userEvent.hover(charms);
+    expect(charms).toHaveAttribute('aria-expanded', 'true');
+    // The pointer moves from the button to the page below the menu.
+    const page = screen.getByRole('heading', { name: 'Page' });
+    fireEvent.pointerOut(charms, { pointerType: 'mouse', relatedTarget: page });
+    fireEvent.pointerOver(page, { pointerType: 'mouse', relatedTarget: charms });
+    expect(charms).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(charms).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('does not open on hover behind the phone toggle', async () => {
+    screenWithMouse(false);
+    renderMenu();
+    const charms = within(nav()).getByRole('button', { name: 'CHARMS' });
+    await userEvent.hover(charms);
+    expect(charms).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows each child’s picture beside its name, decorative, sized and lazy; none for a name without one', async () => {
+    renderMenu();
+    const charms = within(nav()).getByRole('button', { name: 'CHARMS' });
+    await userEvent.click(charms);
+    const panel = document.getElementById(charms.getAttribute('aria-controls')!)!;
+    const gold = within(panel).getByRole('link', { name: 'Gold Charms' });
+    const picture = gold.querySelector('img')!;
+    expect(picture).toHaveAttribute('src', '/art/tile/14k-gold/heart.svg');
+    expect(picture).toHaveAttribute('alt', '');
+    expect(picture).toHaveAttribute('width', '44');
+    expect(picture).toHaveAttribute('height', '44');
+    expect(picture).toHaveAttribute('loading', 'lazy');
+    expect(within(panel).getByRole('link', { name: 'PhotoArt Charms' }).querySelector('img')).toBeNull();
+    const categories = within(nav()).getByRole('button', { name: 'CHARM CATEGORIES' });
+    expect(document.getElementById(categories.getAttribute('aria-controls')!)!.querySelector('img')).toBeNull();
   });
 });

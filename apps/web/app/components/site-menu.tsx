@@ -1,15 +1,23 @@
 import type { MenuItem } from '@charms/contracts/menu';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { MENU_PICTURE_SIZE, menuPictureUrl } from './menu-images';
 
 /** Children above this number are laid out in several columns (spec section 9). */
 export const MULTI_COLUMN_ABOVE = 10;
+
+/** How long a dropdown opened by hovering stays open after the pointer leaves it: the pointer may be on its way back. */
+export const HOVER_CLOSE_DELAY_MS = 200;
+
+/** Dropdowns open on hover only where the menu is a bar (not behind the phone toggle) and with a mouse. */
+const HOVER_MEDIA = '(min-width: 901px) and (hover: hover)';
 
 /**
  * The main menu (WAI disclosure navigation): items without children are links; items with children are buttons
  * that open a list of links. Keyboard: Enter/Space open, ArrowDown opens and enters, ArrowUp/ArrowDown/Home/End
  * move within a list, ArrowLeft/ArrowRight move between top items, Escape closes and returns focus. On small
- * screens the whole menu collapses behind a toggle; everything closes after each navigation.
+ * screens the whole menu collapses behind a toggle; everything closes after each navigation. On a wide screen with a
+ * mouse a dropdown also opens on hover, and closes a moment after the pointer leaves both its button and its panel.
  */
 export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
@@ -17,11 +25,46 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const baseId = useId();
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The dropdown the pointer opened: a click on its button then keeps it open instead of closing it at once.
+  const hoverOpened = useRef<number | null>(null);
+
+  const cancelClose = () => clearTimeout(closeTimer.current);
+  useEffect(() => cancelClose, []);
 
   useEffect(() => {
     setOpenIndex(null);
     setMobileOpen(false);
   }, [location.key]);
+
+  const onItemPointerEnter = (event: React.PointerEvent, index: number) => {
+    if (event.pointerType !== 'mouse' || !window.matchMedia(HOVER_MEDIA).matches) return;
+    cancelClose();
+    if (openIndex !== index) {
+      hoverOpened.current = index;
+      setOpenIndex(index);
+    }
+  };
+
+  const onItemPointerLeave = (event: React.PointerEvent, index: number) => {
+    if (event.pointerType !== 'mouse' || hoverOpened.current !== index) return;
+    cancelClose();
+    closeTimer.current = setTimeout(() => {
+      hoverOpened.current = null;
+      setOpenIndex((current) => (current === index ? null : current));
+    }, HOVER_CLOSE_DELAY_MS);
+  };
+
+  const onButtonClick = (index: number) => {
+    cancelClose();
+    if (hoverOpened.current === index && openIndex === index) {
+      // Opened by hovering: the click says "keep it", not "close it".
+      hoverOpened.current = null;
+      return;
+    }
+    hoverOpened.current = null;
+    setOpenIndex(openIndex === index ? null : index);
+  };
 
   useEffect(() => {
     if (openIndex === null && !mobileOpen) return;
@@ -107,7 +150,13 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
           const parentListed = item.children.some((child) => child.link === item.link);
           const wide = item.children.length > MULTI_COLUMN_ABOVE;
           return (
-            <li key={item.id} className={`site-menu__item has-children${wide ? ' is-wide' : ''}`} onBlur={(event) => onItemBlur(event, index)}>
+            <li
+              key={item.id}
+              className={`site-menu__item has-children${wide ? ' is-wide' : ''}`}
+              onBlur={(event) => onItemBlur(event, index)}
+              onPointerEnter={(event) => onItemPointerEnter(event, index)}
+              onPointerLeave={(event) => onItemPointerLeave(event, index)}
+            >
               <button
                 type="button"
                 id={`${baseId}-button-${index}`}
@@ -115,7 +164,7 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
                 data-menu-top=""
                 aria-expanded={open}
                 aria-controls={panelId}
-                onClick={() => setOpenIndex(open ? null : index)}
+                onClick={() => onButtonClick(index)}
                 onKeyDown={(event) => onTopKeyDown(event, index, true)}
               >
                 {item.name}
@@ -131,11 +180,20 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
                     <Link to={item.link}>All {item.name.toLowerCase()}</Link>
                   </li>
                 )}
-                {item.children.map((child) => (
-                  <li key={child.link}>
-                    <Link to={child.link}>{child.name}</Link>
-                  </li>
-                ))}
+                {item.children.map((child) => {
+                  const picture = wide ? null : menuPictureUrl(child.imageName);
+                  return (
+                    <li key={child.link}>
+                      <Link to={child.link} className={picture ? 'site-menu__pictured' : undefined}>
+                        {picture ? (
+                          // Decorative: the name beside it says where the link goes. Lazy, so only an opened panel loads it.
+                          <img src={picture} alt="" width={MENU_PICTURE_SIZE} height={MENU_PICTURE_SIZE} loading="lazy" decoding="async" className="site-menu__picture" />
+                        ) : null}
+                        {child.name}
+                      </Link>
+                    </li>
+                  );
+                })}
               </ul>
             </li>
           );

@@ -49,7 +49,7 @@ export function createApiClient(transport: ApiTransport) {
   }
   return {
     /** A listing: `path` is the storefront path shown (category, search or collection page). */
-    getProducts: (query: { path: string; q?: string; metalId?: number; braceletSize?: number; orderBy?: string; page?: number; pageSize?: number }) =>
+    getProducts: (query: { path: string; q?: string; metalId?: number; braceletSize?: number; orderBy?: string; page?: number; pageSize?: number; kind?: string; minPrice?: string; maxPrice?: string }) =>
       call<ProductListResponse>('GET', withQuery('/products', query)),
     /** A product page; `kind: 'redirect'` means answer the browser with a 301 to `redirectTo`. */
     getProductDetail: (query: { path: string; metalId?: number; braceletSize?: number }) =>

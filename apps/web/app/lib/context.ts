@@ -9,6 +9,8 @@ export interface StoreInfo {
   publicBaseUrl: string;
   robots: 'index' | 'noindex';
   gtmId: string | undefined;
+  /** The store's pages on social networks that are configured (SOCIAL_*_URL), in the footer's order. */
+  socialLinks: readonly { name: string; href: string }[];
 }
 
 /** The part of the server's logger loaders use (pino's API), so their lines join the request's log. */

@@ -3,9 +3,11 @@ import { parseListingPath } from '@charms/domain/catalog-paths';
 import { METALS } from '@charms/domain/metals';
 import { BRACELET_SIZES, PRODUCT_ORDER_LABELS } from '@charms/domain/session-options';
 import { Form, Link, data, isRouteErrorResponse, redirect, useLocation, useNavigate } from 'react-router';
+import { ListingFiltersForm, clearFiltersHref } from '../catalog/listing-filters';
 import {
   type ListingOrderChoice,
   MAX_SEARCH_CHARACTERS,
+  hasFilters,
   isProductOrder,
   listingBase,
   listingHref,
@@ -21,26 +23,29 @@ import { NotFound } from '../components/not-found';
 import { seoMeta } from '../lib/seo';
 import { readShopperPrefs } from '../lib/shopper-prefs';
 import '../styles/catalog.css';
+import '../styles/catalog-filters.css';
 import type { Route } from './+types/catalog-listing';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   ...seoMeta(loaderData, matches),
-  // Search result pages are for shoppers, not for search engines' indexes; their links are still followed.
-  ...(loaderData?.listing.kind === 'search' ? [{ name: 'robots', content: 'noindex, follow' }] : []),
+  // Search result pages and filtered listings are for shoppers, not for search engines' indexes (a filtered
+  // listing's canonical is the listing itself); their links are still followed.
+  ...(loaderData?.listing.kind === 'search' || loaderData?.filtered ? [{ name: 'robots', content: 'noindex, follow' }] : []),
 ];
 
 const ORDER_LABELS: Record<ListingOrderChoice, string> = { ...PRODUCT_ORDER_LABELS, Relevance: 'Best match' };
 
 /**
- * Category and search listings: /products/category/{metal?}/{slug}, /categories/{metal?}/{slug},
- * /products/search/{metal?}/{term} and /products/search?q= (which redirects to the path form).
+ * Category and search listings and the whole catalog: /products/category/{metal?}/{slug},
+ * /categories/{metal?}/{slug}, /products/search/{metal?}/{term}, /products/search?q= (which redirects to the path
+ * form) and /products/{metal?}. Each can be narrowed by ?kind= and ?minPrice=/?maxPrice= (listing-filters.tsx).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const base = listingBase(url.pathname);
   redirectToCleanSearch(url);
 
-  const { choices, cleaned } = readListingChoices(url.searchParams);
+  const { choices, cleaned, priceProblems } = readListingChoices(url.searchParams);
   if (cleaned) throw redirect(listingHref(url.pathname, cleaned, {}));
 
   const prefs = readShopperPrefs(request);
@@ -53,6 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Category pages keep the shopper's sort; a search is by best match unless the URL says otherwise.
     orderBy: choices.orderBy ?? (base === '/products/search' ? undefined : prefs.productsOrderBy),
     page: choices.page,
+    kind: choices.kind,
+    minPrice: choices.minPrice,
+    maxPrice: choices.maxPrice,
   };
 
   let response: ProductListResponse;
@@ -87,6 +95,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       braceletSize: size,
       hasBracelets: products.some((product) => /\/\d+(\.\d)?-inch\//.test(product.path)),
       stated,
+      filtered: hasFilters(url.searchParams),
+      priceProblems,
     },
     { headers: rememberChoicesHeaders(request, prefs, stated) },
   );
@@ -110,7 +120,7 @@ function redirectToCleanSearch(url: URL): void {
 }
 
 export default function CatalogListing({ loaderData }: Route.ComponentProps) {
-  const { listing, products, pagination, suggestions, base, braceletSize, hasBracelets, stated } = loaderData;
+  const { listing, products, pagination, suggestions, base, braceletSize, hasBracelets, stated, filtered, priceProblems } = loaderData;
   useRememberChoices(stated);
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -131,24 +141,40 @@ export default function CatalogListing({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {products.length === 0 ? (
+      {products.length === 0 && !filtered ? (
         <EmptyListing term={listing.searchTerm ?? ''} popular={suggestions.popularCategories} />
       ) : (
         <>
-          <p className="catalog__count">
-            {pagination.totalPages > 1
-              ? `Showing ${firstShown}–${firstShown + products.length - 1} of ${pagination.totalCount} products`
-              : `${pagination.totalCount} ${pagination.totalCount === 1 ? 'product' : 'products'}`}{' '}
+          <p className="catalog__count" role="status">
+            {pagination.totalCount === 0
+              ? 'No products'
+              : pagination.totalPages > 1
+                ? `Showing ${firstShown}–${firstShown + products.length - 1} of ${pagination.totalCount} products`
+                : `${pagination.totalCount} ${pagination.totalCount === 1 ? 'product' : 'products'}`}{' '}
             in {listing.metal.name}
+            {listing.filters.active ? ' match your filters' : ''}
           </p>
           <div className="catalog-toolbar">
             <MetalChoice listing={listing} base={base} params={params} />
             {hasBracelets ? <SizeChoice pathname={location.pathname} params={params} current={braceletSize} /> : null}
             <SortForm pathname={location.pathname} params={params} current={listing.orderBy} options={listing.orderOptions} />
           </div>
-          <h2 className="catalog-sr-only">Products</h2>
-          <ProductGrid products={products} metalName={listing.metal.name} label="Products" />
-          <Pagination pathname={location.pathname} params={params} page={pagination.page} totalPages={pagination.totalPages} />
+          <ListingFiltersForm pathname={location.pathname} params={params} filters={listing.filters} priceProblems={priceProblems} />
+          {products.length === 0 ? (
+            <section className="catalog-empty" aria-labelledby="catalog-empty-heading">
+              <h2 id="catalog-empty-heading">No products match these filters</h2>
+              <p>
+                Try another kind or a wider price range, or <Link to={clearFiltersHref(location.pathname, params)}>clear the filters</Link> to see
+                everything here.
+              </p>
+            </section>
+          ) : (
+            <>
+              <h2 className="catalog-sr-only">Products</h2>
+              <ProductGrid products={products} metalName={listing.metal.name} label="Products" />
+              <Pagination pathname={location.pathname} params={params} page={pagination.page} totalPages={pagination.totalPages} />
+            </>
+          )}
         </>
       )}
     </div>
@@ -203,7 +229,6 @@ function SizeChoice({ pathname, params, current }: { pathname: string; params: U
 
 /** A GET form, so sorting works without JavaScript; the page starts again at 1. */
 function SortForm({ pathname, params, current, options }: { pathname: string; params: URLSearchParams; current: ListingOrderChoice; options: readonly ListingOrderChoice[] }) {
-  const size = params.get('size');
   return (
     <Form method="get" action={pathname} className="catalog-sort" preventScrollReset>
       <label htmlFor="catalog-sort">Sort by</label>
@@ -214,7 +239,10 @@ function SortForm({ pathname, params, current, options }: { pathname: string; pa
           </option>
         ))}
       </select>
-      {size ? <input type="hidden" name="size" value={size} /> : null}
+      {(['size', 'kind', 'minPrice', 'maxPrice'] as const).map((name) => {
+        const value = params.get(name);
+        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+      })}
       <button type="submit" className="catalog-button">
         Sort
       </button>
