@@ -23,10 +23,14 @@ const FACES = {
 } as const;
 export type FaceShape = keyof typeof FACES;
 
-/** The face to draw for a product picture: its shape is the first word of the picture's path segment (heart-..., tag). */
+/**
+ * The face to draw for a product picture: the setting named in its design key
+ * (/api/images/products/v1/c.{icon}.{setting}.{finish}.../{metal}.svg): a heart, a tag (square tags too), else a disc.
+ */
 export function faceShapeOf(imageUrl: string | undefined): FaceShape {
-  const segment = /\/charms\/([a-z]+)/.exec(imageUrl ?? '')?.[1] ?? '';
-  return segment === 'heart' || segment === 'tag' ? segment : 'disc';
+  const setting = /\/images\/products\/v\d+\/[cp]\.[^./]+\.([a-z]+)[./]/.exec(imageUrl ?? '')?.[1] ?? '';
+  if (setting === 'heart') return 'heart';
+  return setting === 'tag' || setting === 'square' ? 'tag' : 'disc';
 }
 
 /** The text a font is shown with before the shopper types: a name, or three initials for a monogram. */
