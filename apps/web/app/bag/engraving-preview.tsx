@@ -23,10 +23,15 @@ const FACES = {
 } as const;
 export type FaceShape = keyof typeof FACES;
 
-/** The face to draw for a product picture: its shape is the first word of the picture's path segment (heart-..., tag). */
+/**
+ * The face to draw for a product picture: a charm picture drawn from the product's name names its setting third in
+ * its design key (/products/v1/c.{motif}.{setting}.…); an older silhouette link names its shape first (heart-…, tag).
+ */
 export function faceShapeOf(imageUrl: string | undefined): FaceShape {
-  const segment = /\/charms\/([a-z]+)/.exec(imageUrl ?? '')?.[1] ?? '';
-  return segment === 'heart' || segment === 'tag' ? segment : 'disc';
+  const url = imageUrl ?? '';
+  const shape = /\/products\/v1\/c\.[^./]+\.([a-z]+)\./.exec(url)?.[1] ?? /\/charms\/([a-z]+)/.exec(url)?.[1] ?? '';
+  if (shape === 'heart') return 'heart';
+  return shape === 'tag' || shape === 'dogtag' ? 'tag' : 'disc';
 }
 
 /** The text a font is shown with before the shopper types: a name, or three initials for a monogram. */
