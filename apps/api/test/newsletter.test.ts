@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
-import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_EMAIL } from '../src/services/newsletter';
+import { randomUUID } from 'node:crypto';
+import { LINK_USES_PER_ADDRESS, SIGNUPS_PER_ADDRESS, SIGNUPS_PER_EMAIL, newsletterUnsubscribeToken } from '../src/services/newsletter';
 import { startSmtpServer } from './checkout-support';
 import { errorOf, testClock, useTestApp } from './helper';
 
@@ -223,6 +224,26 @@ describe('rate limits', () => {
     const refused = await signUp('target@EXAMPLE.com', '203.0.113.99');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('unsubscribe links under load', () => {
+  it('are never refused for one client address sending many: a mail provider posts every one-click unsubscribe of its users', async () => {
+    const provider = '192.0.2.25';
+    for (let i = 0; i < LINK_USES_PER_ADDRESS.limit + 10; i++) {
+      const token = newsletterUnsubscribeToken(randomUUID(), t.app.secrets.orderLink);
+      const answer = await post('/newsletter/unsubscribe', { token }, provider);
+      expect(answer.statusCode, `unsubscribe ${i + 1}`).toBe(200);
+    }
+  });
+
+  it('still limits forged links from one client address', async () => {
+    const guesser = '192.0.2.26';
+    const forged = () => post('/newsletter/unsubscribe', { token: `${randomUUID()}.${'B'.repeat(43)}` }, guesser);
+    for (let i = 0; i < LINK_USES_PER_ADDRESS.limit; i++) expect((await forged()).statusCode).toBe(404);
+    const refused = await forged();
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).code).toBe('RATE_LIMITED');
   });
 });
 
