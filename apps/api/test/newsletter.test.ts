@@ -124,6 +124,17 @@ describe('newsletter signup, double opt-in', () => {
     expect(mailTo('known@example.com')).toHaveLength(1);
   });
 
+  it('treats an address typed again in other capitals as the same subscription: one row, one email, one unsubscribe', async () => {
+    await signUp('Ann.Case@example.com');
+    const email = await confirmationEmail('Ann.Case@example.com');
+    expect((await signUp('ann.case@example.com')).statusCode).toBe(202);
+    const rows = await queryRows<{ email: string }>(t.database.db, sql`select email from newsletter_subscriptions where lower(email) = 'ann.case@example.com'`);
+    expect(rows.map((row) => row.email)).toEqual(['Ann.Case@example.com']);
+    expect(mailTo('ann.case@example.com')).toHaveLength(0);
+    expect((await post('/newsletter/unsubscribe', { token: email.unsubscribeToken })).statusCode).toBe(200);
+    expect(await statusOf('Ann.Case@example.com')).toBe('unsubscribed');
+  });
+
   it('resends the confirmation to a waiting address only after ten minutes; the newest link is the one that works', async () => {
     await signUp('resend@example.com');
     const first = await confirmationEmail('resend@example.com');

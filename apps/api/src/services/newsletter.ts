@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { NewsletterConfirmResponse, NewsletterSubscribeResponse, NewsletterUnsubscribeResponse } from '@charms/contracts/newsletter';
 import { NEWSLETTER_CONFIRM_DAYS, newsletterSignupOutcome, normaliseNewsletterEmail } from '@charms/domain/storefront-newsletter';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { emailOutbox, newsletterSubscriptions } from '../db/schema';
@@ -74,9 +74,17 @@ export async function subscribe(context: NewsletterContext, given: string, clien
   );
   const now = context.now();
   const queued = await context.db.transaction(async (tx) => {
-    // Two signups of a new address at once: one inserts, the other finds its row (and waits for its lock).
-    await tx.insert(newsletterSubscriptions).values({ id: randomUUID(), email, status: 'pending' }).onConflictDoNothing();
-    const [row] = await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)).for('update');
+    // The address typed again in other capitals is the same inbox (mail servers ignore case in practice): the
+    // subscription first signed up is found, so one inbox never holds two subscriptions, nor gets mail after an
+    // unsubscribe from one of them.
+    const sameInbox = sql`lower(${newsletterSubscriptions.email}) = lower(${email})`;
+    const find = () => tx.select().from(newsletterSubscriptions).where(sameInbox).orderBy(newsletterSubscriptions.createdAt).limit(1).for('update');
+    let [row] = await find();
+    if (!row) {
+      // Two signups of a new address at once: one inserts, the other finds its row (and waits for its lock).
+      await tx.insert(newsletterSubscriptions).values({ id: randomUUID(), email, status: 'pending' }).onConflictDoNothing();
+      [row] = await find();
+    }
     if (!row) throw new Error('newsletter subscription row missing after insert');
     if (newsletterSignupOutcome(row, now) === 'nothing') return null;
     const token = randomBytes(32).toString('base64url');
