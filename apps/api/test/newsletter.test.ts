@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { LINK_USES_PER_ADDRESS, SIGNUPS_PER_ADDRESS, SIGNUPS_PER_EMAIL, newsletterUnsubscribeToken } from '../src/services/newsletter';
 import { startSmtpServer } from './checkout-support';
 import { errorOf, testClock, useTestApp } from './helper';
@@ -246,6 +246,24 @@ describe('unsubscribe links under load', () => {
       const answer = await post('/newsletter/unsubscribe', { token }, provider);
       expect(answer.statusCode, `unsubscribe ${i + 1}`).toBe(200);
     }
+  });
+
+  it('confirm links that work are never refused for one client address either (an office behind one address)', async () => {
+    const office = '192.0.2.27';
+    const expires = new Date(time.clock.now().getTime() + 24 * 60 * 60_000);
+    for (let i = 0; i < LINK_USES_PER_ADDRESS.limit + 5; i++) {
+      // A waiting subscription as a signup leaves it: only the token's SHA-256 is kept.
+      const token = randomBytes(32).toString('base64url');
+      const hash = createHash('sha256').update(token).digest('hex');
+      await t.database.db.execute(
+        sql`insert into newsletter_subscriptions (id, email, status, confirm_token_hash, confirm_expires_at, confirmation_sent_at) values (${randomUUID()}, ${`colleague.${i}@office.example`}, 'pending', ${hash}, ${expires.toISOString()}, ${time.clock.now().toISOString()})`,
+      );
+      expect((await post('/newsletter/confirm', { token }, office)).statusCode, `confirm ${i + 1}`).toBe(200);
+    }
+    // Guessed tokens still count against the address.
+    const guess = () => post('/newsletter/confirm', { token: randomBytes(32).toString('base64url') }, office);
+    for (let i = 0; i < LINK_USES_PER_ADDRESS.limit; i++) expect((await guess()).statusCode).toBe(404);
+    expect((await guess()).statusCode).toBe(429);
   });
 
   it('still limits forged links from one client address', async () => {

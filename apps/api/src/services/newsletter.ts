@@ -111,15 +111,15 @@ export async function subscribe(context: NewsletterContext, given: string, clien
   return { status: 'check-inbox', message: NEWSLETTER_CHECK_INBOX };
 }
 
-/** Confirms the subscription a confirmation link's token belongs to. */
+/**
+ * Confirms the subscription a confirmation link's token belongs to. Only tokens we do not know count against the
+ * client address's limit (guessing makes only those), so an office or a school behind one address is never refused.
+ */
 export async function confirm(context: NewsletterContext, token: string, clientIp: string): Promise<NewsletterConfirmResponse> {
-  await limitLinkUse(context, clientIp);
   const now = context.now();
-  return context.db.transaction(async (tx) => {
+  const answer = await context.db.transaction(async (tx) => {
     const [row] = await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmTokenHash, sha256(token))).for('update');
-    if (!row) {
-      throw new HttpError(404, 'NEWSLETTER_LINK_INVALID', 'This confirmation link is not valid (or belongs to an address that has unsubscribed). Sign up again to get a new one.');
-    }
+    if (!row) return 'unknown' as const;
     if (row.status === 'confirmed') {
       throw new HttpError(409, 'NEWSLETTER_LINK_USED', 'This confirmation link has already been used: your subscription is confirmed.');
     }
@@ -130,6 +130,12 @@ export async function confirm(context: NewsletterContext, token: string, clientI
     context.log.info({ subscriptionId: row.id }, 'newsletter subscription confirmed');
     return { status: 'confirmed' as const };
   });
+  if (answer === 'unknown') {
+    // Counted after the transaction: the limiter may use the database too.
+    await limitLinkUse(context, clientIp);
+    throw new HttpError(404, 'NEWSLETTER_LINK_INVALID', 'This confirmation link is not valid (or belongs to an address that has unsubscribed). Sign up again to get a new one.');
+  }
+  return answer;
 }
 
 /**
