@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
-import { SIGNUPS_PER_ADDRESS, SIGNUPS_PER_EMAIL } from '../src/services/newsletter';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { LINK_USES_PER_ADDRESS, SIGNUPS_PER_ADDRESS, SIGNUPS_PER_EMAIL, newsletterUnsubscribeToken } from '../src/services/newsletter';
 import { startSmtpServer } from './checkout-support';
 import { errorOf, testClock, useTestApp } from './helper';
 
@@ -123,6 +124,17 @@ describe('newsletter signup, double opt-in', () => {
     expect(mailTo('known@example.com')).toHaveLength(1);
   });
 
+  it('treats an address typed again in other capitals as the same subscription: one row, one email, one unsubscribe', async () => {
+    await signUp('Ann.Case@example.com');
+    const email = await confirmationEmail('Ann.Case@example.com');
+    expect((await signUp('ann.case@example.com')).statusCode).toBe(202);
+    const rows = await queryRows<{ email: string }>(t.database.db, sql`select email from newsletter_subscriptions where lower(email) = 'ann.case@example.com'`);
+    expect(rows.map((row) => row.email)).toEqual(['Ann.Case@example.com']);
+    expect(mailTo('ann.case@example.com')).toHaveLength(0);
+    expect((await post('/newsletter/unsubscribe', { token: email.unsubscribeToken })).statusCode).toBe(200);
+    expect(await statusOf('Ann.Case@example.com')).toBe('unsubscribed');
+  });
+
   it('resends the confirmation to a waiting address only after ten minutes; the newest link is the one that works', async () => {
     await signUp('resend@example.com');
     const first = await confirmationEmail('resend@example.com');
@@ -223,6 +235,44 @@ describe('rate limits', () => {
     const refused = await signUp('target@EXAMPLE.com', '203.0.113.99');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('unsubscribe links under load', () => {
+  it('are never refused for one client address sending many: a mail provider posts every one-click unsubscribe of its users', async () => {
+    const provider = '192.0.2.25';
+    for (let i = 0; i < LINK_USES_PER_ADDRESS.limit + 10; i++) {
+      const token = newsletterUnsubscribeToken(randomUUID(), t.app.secrets.orderLink);
+      const answer = await post('/newsletter/unsubscribe', { token }, provider);
+      expect(answer.statusCode, `unsubscribe ${i + 1}`).toBe(200);
+    }
+  });
+
+  it('confirm links that work are never refused for one client address either (an office behind one address)', async () => {
+    const office = '192.0.2.27';
+    const expires = new Date(time.clock.now().getTime() + 24 * 60 * 60_000);
+    for (let i = 0; i < LINK_USES_PER_ADDRESS.limit + 5; i++) {
+      // A waiting subscription as a signup leaves it: only the token's SHA-256 is kept.
+      const token = randomBytes(32).toString('base64url');
+      const hash = createHash('sha256').update(token).digest('hex');
+      await t.database.db.execute(
+        sql`insert into newsletter_subscriptions (id, email, status, confirm_token_hash, confirm_expires_at, confirmation_sent_at) values (${randomUUID()}, ${`colleague.${i}@office.example`}, 'pending', ${hash}, ${expires.toISOString()}, ${time.clock.now().toISOString()})`,
+      );
+      expect((await post('/newsletter/confirm', { token }, office)).statusCode, `confirm ${i + 1}`).toBe(200);
+    }
+    // Guessed tokens still count against the address.
+    const guess = () => post('/newsletter/confirm', { token: randomBytes(32).toString('base64url') }, office);
+    for (let i = 0; i < LINK_USES_PER_ADDRESS.limit; i++) expect((await guess()).statusCode).toBe(404);
+    expect((await guess()).statusCode).toBe(429);
+  });
+
+  it('still limits forged links from one client address', async () => {
+    const guesser = '192.0.2.26';
+    const forged = () => post('/newsletter/unsubscribe', { token: `${randomUUID()}.${'B'.repeat(43)}` }, guesser);
+    for (let i = 0; i < LINK_USES_PER_ADDRESS.limit; i++) expect((await forged()).statusCode).toBe(404);
+    const refused = await forged();
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).code).toBe('RATE_LIMITED');
   });
 });
 

@@ -144,6 +144,11 @@ const known: Record<string, unknown[]> = {
   includeSuggestedItems: ['true', 'false'],
   font: ['block', 'script', 'monogram-block'],
   text: ['Ann', 'Love you', 'A & B'],
+  // The listing's filters, the product pictures' design keys and the newsletter's link tokens (valid-shaped, unknown).
+  minPrice: ['0', '25', '19.99', '$1,000'],
+  maxPrice: ['0.01', '40', '100000'],
+  design: ['c.sitting-dog.disc.plain.30', 'c._.heart.plain.20.30', 'p.heart.dog', 'b.box.lobster._.5', 'c.sitting-dog.disc.plain.99'],
+  token: ['A'.repeat(43), '00000000-0000-4000-8000-000000000000.' + 'A'.repeat(43)],
 };
 
 const plainCharacter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCXYZ0123456789-'.split(''));
@@ -364,6 +369,14 @@ describe('every OpenAPI operation, fuzzed', () => {
       })),
     );
     expect(operations.length).toBeGreaterThan(20);
+    // The calls added with the listing filters, the product pictures and the newsletter are in the document, so fuzzed.
+    const fuzzed = operations.map((operation) => `${operation.method} ${operation.path}`);
+    expect(fuzzed).toEqual(
+      expect.arrayContaining(['GET /api/images/products/v1/{design}/{file}', 'POST /api/newsletter/subscriptions', 'POST /api/newsletter/confirm', 'POST /api/newsletter/unsubscribe']),
+    );
+    expect(operations.find((operation) => operation.path === '/api/products')?.parameters.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['kind', 'minPrice', 'maxPrice']),
+    );
 
     // A shopper with a bag: a charm and an engraved tag, so line and engraving ids in paths can be real ones.
     const session = ((await t.app.inject({ method: 'POST', url: '/api/user-session' })).json() as { id: string });

@@ -17,7 +17,7 @@ export const newsletterSubscribeBodySchema = z
         const problem = newsletterEmailError(value);
         if (problem) context.addIssue({ code: 'custom', message: problem });
       })
-      .describe('The address to subscribe; spaces around it are ignored, its domain is compared without case'),
+      .describe('The address to subscribe; spaces around it are ignored, the whole address is compared without case'),
   })
   .meta({ id: 'NewsletterSubscribe' });
 export type NewsletterSubscribeBody = z.infer<typeof newsletterSubscribeBodySchema>;

@@ -202,7 +202,7 @@ export const catalogListings = pgTable(
     priceCents: integer('price_cents'),
     unitsSold: integer('units_sold').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** The kinds a listing can be filtered by, as bits (KIND_BITS, services/catalog-listing.ts), kept by the triggers of migration 0014. */
+    /** The kinds a listing can be filtered by, as bits (KIND_BITS, services/catalog-listing.ts), kept by the triggers of migration 0015. */
     kinds: smallint('kinds').notNull().default(0),
   },
   (table) => [

@@ -15,7 +15,7 @@ const params = z.object({
 const productParams = z.object({
   design: safeText()
     .max(80, { message: 'is too long' })
-    .describe("The drawing's key, as the product's imageUrl gives it, e.g. c.sitting-dog.disc.plain.30 or b.curb.lobster._"),
+    .describe("The drawing's key, as the product's imageUrl gives it, e.g. c.sitting-dog.disc.plain.30 or b.box.lobster._.5"),
   file: safeText().max(40, { message: 'is too long' }).describe('{metal-slug}.svg'),
 });
 

@@ -129,7 +129,7 @@ function kindSql(kind: ProductKind): SQL {
 }
 
 /**
- * The same kinds as bits of catalog_listings.kinds (product_listing_kinds() in migration 0014 sets them from the
+ * The same kinds as bits of catalog_listings.kinds (product_listing_kinds() in migration 0015 sets them from the
  * conditions above), so a category's counts are read from its index range without touching products.
  */
 export const KIND_BITS: Record<ProductKind, number> = { charm: 1, bracelet: 2, engravable: 4, photoart: 8, 'made-to-order': 16 };

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { NewsletterConfirmResponse, NewsletterSubscribeResponse, NewsletterUnsubscribeResponse } from '@charms/contracts/newsletter';
 import { NEWSLETTER_CONFIRM_DAYS, newsletterSignupOutcome, normaliseNewsletterEmail } from '@charms/domain/storefront-newsletter';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { emailOutbox, newsletterSubscriptions } from '../db/schema';
@@ -74,9 +74,17 @@ export async function subscribe(context: NewsletterContext, given: string, clien
   );
   const now = context.now();
   const queued = await context.db.transaction(async (tx) => {
-    // Two signups of a new address at once: one inserts, the other finds its row (and waits for its lock).
-    await tx.insert(newsletterSubscriptions).values({ id: randomUUID(), email, status: 'pending' }).onConflictDoNothing();
-    const [row] = await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)).for('update');
+    // The address typed again in other capitals is the same inbox (mail servers ignore case in practice): the
+    // subscription first signed up is found, so one inbox never holds two subscriptions, nor gets mail after an
+    // unsubscribe from one of them.
+    const sameInbox = sql`lower(${newsletterSubscriptions.email}) = lower(${email})`;
+    const find = () => tx.select().from(newsletterSubscriptions).where(sameInbox).orderBy(newsletterSubscriptions.createdAt).limit(1).for('update');
+    let [row] = await find();
+    if (!row) {
+      // Two signups of a new address at once: one inserts, the other finds its row (and waits for its lock).
+      await tx.insert(newsletterSubscriptions).values({ id: randomUUID(), email, status: 'pending' }).onConflictDoNothing();
+      [row] = await find();
+    }
     if (!row) throw new Error('newsletter subscription row missing after insert');
     if (newsletterSignupOutcome(row, now) === 'nothing') return null;
     const token = randomBytes(32).toString('base64url');
@@ -103,15 +111,15 @@ export async function subscribe(context: NewsletterContext, given: string, clien
   return { status: 'check-inbox', message: NEWSLETTER_CHECK_INBOX };
 }
 
-/** Confirms the subscription a confirmation link's token belongs to. */
+/**
+ * Confirms the subscription a confirmation link's token belongs to. Only tokens we do not know count against the
+ * client address's limit (guessing makes only those), so an office or a school behind one address is never refused.
+ */
 export async function confirm(context: NewsletterContext, token: string, clientIp: string): Promise<NewsletterConfirmResponse> {
-  await limitLinkUse(context, clientIp);
   const now = context.now();
-  return context.db.transaction(async (tx) => {
+  const answer = await context.db.transaction(async (tx) => {
     const [row] = await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.confirmTokenHash, sha256(token))).for('update');
-    if (!row) {
-      throw new HttpError(404, 'NEWSLETTER_LINK_INVALID', 'This confirmation link is not valid (or belongs to an address that has unsubscribed). Sign up again to get a new one.');
-    }
+    if (!row) return 'unknown' as const;
     if (row.status === 'confirmed') {
       throw new HttpError(409, 'NEWSLETTER_LINK_USED', 'This confirmation link has already been used: your subscription is confirmed.');
     }
@@ -122,19 +130,26 @@ export async function confirm(context: NewsletterContext, token: string, clientI
     context.log.info({ subscriptionId: row.id }, 'newsletter subscription confirmed');
     return { status: 'confirmed' as const };
   });
+  if (answer === 'unknown') {
+    // Counted after the transaction: the limiter may use the database too.
+    await limitLinkUse(context, clientIp);
+    throw new HttpError(404, 'NEWSLETTER_LINK_INVALID', 'This confirmation link is not valid (or belongs to an address that has unsubscribed). Sign up again to get a new one.');
+  }
+  return answer;
 }
 
 /**
  * Unsubscribes the address an unsubscribe link's token names. Repeating it is harmless (the same answer), so a
  * mail program's one-click POST and the shopper's own click can both arrive. A waiting subscription's confirmation
- * link stops working too.
+ * link stops working too. Only links whose signature is not ours count against the client address's limit: a mail
+ * provider posts the one-click unsubscribes of all its users from a few addresses, and none of them may be refused.
  */
 export async function unsubscribe(context: NewsletterContext, token: string, clientIp: string): Promise<NewsletterUnsubscribeResponse> {
-  await limitLinkUse(context, clientIp);
   const [id = '', signature = ''] = token.split('.');
   const expected = Buffer.from(unsubscribeSignature(id, context.linkSecret));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    await limitLinkUse(context, clientIp);
     throw new HttpError(404, 'NEWSLETTER_LINK_INVALID', 'This unsubscribe link is not valid. Please use the link from one of our emails as it was sent.');
   }
   const now = context.now();

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { faceShapeOf } from './engraving-preview';
 
 describe('faceShapeOf', () => {
-  it('draws the face the product picture is set in', () => {
-    expect(faceShapeOf('/api/images/products/v1/c._.heart.plain.50/14k-gold.svg')).toBe('heart');
-    expect(faceShapeOf('/api/images/products/v1/c._.tag.engraved.00.SIS/sterling-silver.svg')).toBe('tag');
-    expect(faceShapeOf('/api/images/products/v1/c._.square.plain.10.X/sterling-silver.svg')).toBe('tag');
-    expect(faceShapeOf('/api/images/products/v1/c.lotus-flower.heart.engraved.20/sterling-silver.svg')).toBe('heart');
+  it('draws the face of the charm the product picture shows (pictures drawn from the product name)', () => {
+    expect(faceShapeOf('/api/images/products/v1/c._.heart.plain.20.30/sterling-silver.svg')).toBe('heart');
+    expect(faceShapeOf('/api/images/products/v1/c.sitting-dog.tag.plain.30/14k-gold.svg')).toBe('tag');
+    expect(faceShapeOf('/api/images/products/v1/c._.dogtag.plain.30/14k-gold.svg')).toBe('tag');
+    expect(faceShapeOf('/api/images/products/v1/c.ribbon.disc.sculpted.50/sterling-silver.svg')).toBe('disc');
   });
 
-  it('falls back to a disc for other settings and for no picture', () => {
-    expect(faceShapeOf('/api/images/products/v1/c._.disc.plain.10.56/sterling-silver.svg')).toBe('disc');
-    expect(faceShapeOf('/api/images/products/v1/c.sun.octagon.plain.30/sterling-silver.svg')).toBe('disc');
+  it('keeps reading the older silhouette links, and falls back to a disc', () => {
+    expect(faceShapeOf('/api/images/charms/heart-A/sterling-silver.svg')).toBe('heart');
+    expect(faceShapeOf('/api/images/charms/tag/sterling-silver.svg')).toBe('tag');
+    expect(faceShapeOf('/api/images/products/v1/b.box.lobster._.5/sterling-silver.svg')).toBe('disc');
     expect(faceShapeOf(undefined)).toBe('disc');
   });
 });

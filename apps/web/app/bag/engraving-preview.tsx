@@ -24,13 +24,14 @@ const FACES = {
 export type FaceShape = keyof typeof FACES;
 
 /**
- * The face to draw for a product picture: the setting named in its design key
- * (/api/images/products/v1/c.{icon}.{setting}.{finish}.../{metal}.svg): a heart, a tag (square tags too), else a disc.
+ * The face to draw for a product picture: a charm picture drawn from the product's name names its setting third in
+ * its design key (/products/v1/c.{motif}.{setting}.…); an older silhouette link names its shape first (heart-…, tag).
  */
 export function faceShapeOf(imageUrl: string | undefined): FaceShape {
-  const setting = /\/images\/products\/v\d+\/[cp]\.[^./]+\.([a-z]+)[./]/.exec(imageUrl ?? '')?.[1] ?? '';
-  if (setting === 'heart') return 'heart';
-  return setting === 'tag' || setting === 'square' ? 'tag' : 'disc';
+  const url = imageUrl ?? '';
+  const shape = /\/products\/v1\/c\.[^./]+\.([a-z]+)\./.exec(url)?.[1] ?? /\/charms\/([a-z]+)/.exec(url)?.[1] ?? '';
+  if (shape === 'heart') return 'heart';
+  return shape === 'tag' || shape === 'dogtag' ? 'tag' : 'disc';
 }
 
 /** The text a font is shown with before the shopper types: a name, or three initials for a monogram. */

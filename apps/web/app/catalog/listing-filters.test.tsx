@@ -69,6 +69,37 @@ describe('the listing filters', () => {
     expect(where.searchParams.get('orderBy')).toBe('Newest');
   });
 
+  it('keeps the picked kind focused once the listing shows it, so the keyboard goes on from there', async () => {
+    // The filters follow the address, as the loader's would.
+    function Listing() {
+      const location = useLocation();
+      const kind = new URLSearchParams(location.search).get('kind') as ListingFilters['kind'];
+      return (
+        <>
+          <p data-testid="where">{location.search}</p>
+          <ListingFiltersForm pathname="/products/category/Dog-Charms" params={new URLSearchParams(location.search)} filters={{ ...FILTERS, kind, active: kind !== null }} priceProblems={{}} />
+        </>
+      );
+    }
+    const Stub = createRoutesStub([{ path: '/products/category/Dog-Charms', Component: Listing }]);
+    render(<Stub initialEntries={['/products/category/Dog-Charms']} />);
+    const charms = screen.getByRole('radio', { name: 'Charms (60)' });
+    await userEvent.click(charms);
+    expect(screen.getByTestId('where')).toHaveTextContent('?kind=charm');
+    expect(screen.getByRole('radio', { name: 'Charms (60)' })).toBeChecked();
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Charms (60)' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Bracelets (8)' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('?kind=bracelet');
+    expect(screen.getByRole('radio', { name: 'Bracelets (8)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Charms (60)' })).not.toBeChecked();
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Bracelets (8)' }));
+    // The address changes without a pick (Clear filters, or back): the form shows the address's kind.
+    await userEvent.click(screen.getByRole('link', { name: 'Clear filters' }));
+    expect(screen.getByTestId('where')).toBeEmptyDOMElement();
+    expect(screen.getByRole('radio', { name: 'All (68)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Bracelets (8)' })).not.toBeChecked();
+  });
+
   it('says what is wrong with a price typed wrong, beside the field, and offers to clear', () => {
     renderFilters('?minPrice=abc', FILTERS, { minPrice: 'must be an amount in dollars, such as 25 or 19.99' });
     const lowest = screen.getByRole('textbox', { name: 'Lowest price' });

@@ -1,4 +1,5 @@
 import type { ListingFilters } from '@charms/contracts/catalog';
+import { useEffect, useState } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import { FILTER_PARAMS, type PriceProblems, listingHref } from './listing-url';
 
@@ -27,6 +28,11 @@ export function ListingFiltersForm({ pathname, params, filters, priceProblems }:
   const problems = Object.keys(priceProblems).length > 0;
   const activeCount = (filters.kind ? 1 : 0) + (filters.minPrice || filters.maxPrice ? 1 : 0);
   const kindValue = filters.kind ?? '';
+  // The kind shown as picked: the shopper's pick at once, then whatever the listing's address says (after Clear
+  // filters or going back). The radios stay the same elements across the listing's reload, so a keyboard user's
+  // focus stays on the kind they picked and the arrow keys go on from it.
+  const [picked, setPicked] = useState(kindValue);
+  useEffect(() => setPicked(kindValue), [kindValue]);
   return (
     <details className="catalog-filters" open={filters.active || problems || undefined}>
       <summary className="catalog-filters__summary">
@@ -42,9 +48,11 @@ export function ListingFiltersForm({ pathname, params, filters, priceProblems }:
                   type="radio"
                   name="kind"
                   value={option.kind}
-                  defaultChecked={option.kind === kindValue}
-                  key={`${option.kind}-${kindValue}`}
-                  onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+                  checked={option.kind === picked}
+                  onChange={(event) => {
+                    setPicked(option.kind);
+                    submit(event.currentTarget.form, { preventScrollReset: true });
+                  }}
                 />
                 <span>
                   {option.label} <span className="catalog-filters__count">({option.count})</span>
