@@ -135,6 +135,14 @@ describe('newsletter signup, double opt-in', () => {
     expect(await statusOf('Ann.Case@example.com')).toBe('unsubscribed');
   });
 
+  // A race only a server with several connections can run (PGlite has one); the unique index on lower(email) settles it.
+  it('keeps one row when the same address arrives in other capitals at the same instant', async () => {
+    const answers = await Promise.all(['Bo.Lee@example.com', 'bo.lee@example.com', 'BO.LEE@example.com'].map((address) => signUp(address)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202]);
+    const rows = await queryRows<{ email: string }>(t.database.db, sql`select email from newsletter_subscriptions where lower(email) = 'bo.lee@example.com'`);
+    expect(rows).toHaveLength(1);
+  });
+
   it('resends the confirmation to a waiting address only after ten minutes; the newest link is the one that works', async () => {
     await signUp('resend@example.com');
     const first = await confirmationEmail('resend@example.com');

@@ -587,7 +587,8 @@ export const newsletterSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('newsletter_subscriptions_email_idx').on(table.email),
+    // One row per inbox: the same address in other capitals is the same inbox (mail servers ignore case in practice).
+    uniqueIndex('newsletter_subscriptions_email_idx').on(sql`lower(${table.email})`),
     uniqueIndex('newsletter_subscriptions_confirm_token_idx').on(table.confirmTokenHash),
   ],
 );
