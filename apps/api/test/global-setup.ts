@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
@@ -24,6 +25,38 @@ declare module 'vitest' {
  * Made fresh at every run, from the migrations and seed of the working tree: nothing is cached between runs.
  */
 export default async function setup(project: TestProject) {
+  const cleanRedis = await redisOfThisRun();
+  const dropTemplate = await makeTemplate(project);
+  return async () => {
+    await dropTemplate();
+    await cleanRedis();
+  };
+}
+
+/**
+ * The rate limits' counts stay in Redis for their window (up to 15 minutes), and the Redis tests count fixed
+ * addresses: a run started within that time of the one before found that run's counts and failed. Each run counts
+ * in a Redis database (1-15) of its own, emptied before and after; the test files read the URL the workers inherit.
+ */
+async function redisOfThisRun(): Promise<() => Promise<void>> {
+  if (!process.env.TEST_REDIS_URL) return async () => {};
+  const url = new URL(process.env.TEST_REDIS_URL);
+  url.pathname = `/${randomInt(1, 16)}`;
+  process.env.TEST_REDIS_URL = url.toString();
+  const flush = async () => {
+    const redis = new Redis(url.toString(), { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      await redis.flushdb();
+    } finally {
+      redis.disconnect();
+    }
+  };
+  await flush();
+  return flush;
+}
+
+async function makeTemplate(project: TestProject): Promise<() => unknown> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `charms_template_${randomBytes(6).toString('hex')}`;
