@@ -1,7 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core machine, with the other core
+    // idle while a file waits on PostgreSQL, Redis or a process it started. Every file has its own database, so files
+    // run side by side safely (docs/decisions/0024-fast-test-databases.md).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'] } },
       // Checks of the repository itself (manifests).
@@ -10,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/{src,test}/**/*.test.ts'],
+          // Migrates and seeds one template database; each test file's database is a copy of it (apps/api/test/README.md).
+          globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -56,17 +56,26 @@ test.describe('category listing', () => {
     const listing = new ListingPage(page);
     await listing.open('/products/category/Dog-Charms');
 
+    // With JavaScript the address changes when the new listing's data is in, a moment before React renders it: the
+    // cards are read again until the new order shows (reading them once raced the render: the old order, a failure).
+    const pricesOnceSorted = async (compare: (a: number, b: number) => number) => {
+      let prices: number[] = [];
+      await expect(async () => {
+        prices = (await listing.prices()) as number[];
+        expect(prices).toEqual([...prices].sort(compare));
+      }).toPass({ timeout: 5_000 });
+      return prices;
+    };
+
     await listing.sortBy('Price: low to high');
     await expect(page).toHaveURL(/orderBy=PriceLowHigh/);
     await expect(page.getByLabel('Sort by')).toHaveValue('PriceLowHigh');
-    const ascending = (await listing.prices()) as number[];
-    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    const ascending = await pricesOnceSorted((a, b) => a - b);
 
     await listing.sortBy('Price: high to low');
     await expect(page).toHaveURL(/orderBy=PriceHighLow/);
     await expect(page.getByLabel('Sort by')).toHaveValue('PriceHighLow');
-    const descending = (await listing.prices()) as number[];
-    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    const descending = await pricesOnceSorted((a, b) => b - a);
     expect(descending[0]).toBeGreaterThan(ascending[0]!);
   });
 

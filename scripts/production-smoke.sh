@@ -4,7 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-npm run build
+# SMOKE_REUSE_BUILD=1 (CI, right after the end-to-end tests built this tree) serves the build that is there.
+if [ "${SMOKE_REUSE_BUILD:-}" = 1 ] && [ -f apps/web/build/server/index.js ]; then
+  echo "production smoke: serving the existing build in apps/web/build"
+else
+  npm run build
+fi
 npm ci --omit=dev --no-audit --no-fund
 data_dir="$(mktemp -d)"
 log="$data_dir/serve.log"

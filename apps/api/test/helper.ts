@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Clock } from '../src/clock';
 import { loadConfig } from '../src/config';
@@ -18,6 +18,11 @@ import type { PaymentGateway } from '../src/payments/gateway';
 /**
  * An isolated, migrated and seeded database for one test file: in-memory PGlite by default, or a fresh
  * database on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped afterwards).
+ *
+ * Each one is a copy of the template that global-setup.ts migrated and seeded once for the run: on PGlite a new
+ * instance loaded from the template's saved data directory, on PostgreSQL `CREATE DATABASE ... TEMPLATE`. Both copy
+ * files instead of running the migrations and the seed again, and the copy is the file's own: nothing it writes is
+ * seen by another file. Without the template (the helper used outside the api project) it migrates and seeds.
  */
 export async function createTestDatabase(
   options: { onDisk?: boolean } = {},
@@ -26,9 +31,12 @@ export async function createTestDatabase(
   if (!serverUrl) {
     // On disk when another process must open it too (one process at a time, for the embedded database).
     const dataDir = options.onDisk ? mkdtempSync(join(tmpdir(), 'charms-db-')) : 'memory://';
-    const database = await openDatabase({ dataDir });
-    await migrate(database);
-    await seed(database.db);
+    const templateFile = inject('pgliteTemplateFile');
+    const database = await openDatabase({ dataDir }, templateFile ? { startFrom: new Blob([readFileSync(templateFile)]) } : {});
+    if (!templateFile) {
+      await migrate(database);
+      await seed(database.db);
+    }
     return {
       database,
       location: { dataDir },
@@ -39,15 +47,21 @@ export async function createTestDatabase(
     };
   }
   const name = `charms_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
-  await migrate(database);
-  await seed(database.db);
+  if (!template) {
+    await migrate(database);
+    await seed(database.db);
+  }
   return {
     database,
     location: { url: url.toString() },

@@ -29,8 +29,12 @@ export interface Database {
 /** Where the embedded database lives when no DATABASE_URL is given; 'memory://' keeps it in memory. */
 export type DatabaseLocation = { url: string } | { dataDir: string };
 
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  return 'url' in location ? openPostgres(location.url) : openPglite(location.dataDir);
+/**
+ * `startFrom`, for the embedded database only: a data directory saved by PGlite's dumpDataDir() that a new, empty
+ * data directory starts as (the tests' migrated and seeded template), instead of an empty cluster.
+ */
+export async function openDatabase(location: DatabaseLocation, options: { startFrom?: Blob } = {}): Promise<Database> {
+  return 'url' in location ? openPostgres(location.url) : openPglite(location.dataDir, options.startFrom);
 }
 
 function openPostgres(url: string): Database {
@@ -88,13 +92,13 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, startFrom?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(resolve(dataDir), { recursive: true });
   const unlock = inMemory ? () => {} : lockDataDir(resolve(dataDir));
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? dataDir : resolve(dataDir), { extensions: { pg_trgm } });
+    client = await PGlite.create(inMemory ? dataDir : resolve(dataDir), { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: startFrom } : {}) });
   } catch (error) {
     unlock();
     throw error;
