@@ -116,6 +116,7 @@ describe('GET /api/products: bad filters', () => {
     ['maxPrice=250000', 'maxPrice', 'must be at most $100,000.00'],
     ['minPrice=50&maxPrice=20', 'maxPrice', 'must be at least the lowest price ($50.00)'],
     ['kind=necklace', 'kind', 'must be one of charm, bracelet, engravable, photoart, made-to-order'],
+    ['kind=charm&kind=bracelet', 'kind', 'takes one kind at a time: one of charm, bracelet, engravable, photoart, made-to-order'],
   ])('%s -> 400 naming %s', async (query, field, message) => {
     const response = await t.app.inject(`/api/products?path=/products/category/Dog-Charms&${query}`);
     expect(response.statusCode).toBe(400);

@@ -47,7 +47,13 @@ export const productListQuerySchema = z.object({
   pageSize: digitsText('must be a number')
     .pipe(z.number().int({ message: 'must be a whole number' }).min(1, { message: 'must be 1 or more' }).max(MAX_PAGE_SIZE, { message: `must be at most ${MAX_PAGE_SIZE}` }))
     .default(DEFAULT_PAGE_SIZE),
-  kind: productKindSchema.optional().describe('Only this kind of product: charm, bracelet, engravable, photoart, made-to-order'),
+  kind: z
+    .enum(PRODUCT_KINDS, {
+      // A repeated parameter (?kind=charm&kind=bracelet) arrives as a list: the listing takes one kind at a time.
+      error: (issue) => `${Array.isArray(issue.input) ? 'takes one kind at a time: ' : 'must be '}one of ${PRODUCT_KINDS.join(', ')}`,
+    })
+    .optional()
+    .describe('Only this kind of product: charm, bracelet, engravable, photoart, made-to-order'),
   minPrice: priceBoundSchema.optional().describe('Lowest price in the listing metal, in dollars (25 or 19.99)'),
   maxPrice: priceBoundSchema.optional().describe('Highest price in the listing metal, in dollars; not below minPrice'),
 }).superRefine((query, context) => {
