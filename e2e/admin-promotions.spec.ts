@@ -27,7 +27,8 @@ test('an owner creates a code, a shopper uses it, the code shows its use and rev
   await page.getByLabel('Description').fill('Fifteen percent for the e2e run');
   await page.getByLabel('Value').fill('150');
   await page.getByRole('button', { name: 'Create promotion' }).click();
-  await expect(page.getByText('must be a whole percent from 1 to 100')).toBeVisible();
+  await expect(page.getByText('must be a whole percent from 1 to 100', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Nothing was saved: one field needs a correction (marked below).');
   await expect(page.getByLabel('Code')).toHaveValue(code.toLowerCase());
   await expect(page.getByLabel('Value')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);

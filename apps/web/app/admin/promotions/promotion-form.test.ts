@@ -44,3 +44,12 @@ describe('the form and the API', () => {
     expect(discountText({ kind: 'percent', value: 10, minimumMerchandiseCents: 0 })).toBe('10% off');
   });
 });
+
+describe('refusalMessage', () => {
+  it('points to the fields when the API named some, else gives its sentence', async () => {
+    const { refusalMessage } = await import('./promotion-form');
+    expect(refusalMessage({ message: 'value must be…', fields: { value: 'must be…' } })).toBe('Nothing was saved: one field needs a correction (marked below).');
+    expect(refusalMessage({ message: 'x', fields: { value: 'a', code: 'b' } })).toBe('Nothing was saved: 2 fields need a correction (marked below).');
+    expect(refusalMessage({ message: 'Only an owner can do this.', fields: {} })).toBe('Only an owner can do this.');
+  });
+});

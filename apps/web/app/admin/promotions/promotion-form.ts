@@ -105,3 +105,10 @@ export const FIELD_LABELS: Record<string, string> = {
   maxUses: 'Total uses',
   maxUsesPerSession: 'Uses per shopper',
 };
+
+/** A refusal's sentence at the top of the form: the fields say what is wrong beside themselves, in plain words. */
+export function refusalMessage(result: { message: string; fields?: Record<string, string> | undefined }): string {
+  const count = Object.keys(result.fields ?? {}).length;
+  if (count === 0) return result.message;
+  return count === 1 ? 'Nothing was saved: one field needs a correction (marked below).' : `Nothing was saved: ${count} fields need a correction (marked below).`;
+}

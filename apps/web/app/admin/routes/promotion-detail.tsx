@@ -10,7 +10,7 @@ import { StatusBadge } from '../components/status-badge';
 import { formatDateTime } from '../format';
 import type { FormResult } from '../form-result';
 import { confirmFirst, csrfOf, failed, succeeded, textOf } from '../form-result.server';
-import { FIELD_LABELS, PROMOTION_FIELDS, STATUS_WORDS, bodyOf, discountText, formValuesOf } from '../promotions/promotion-form';
+import { FIELD_LABELS, PROMOTION_FIELDS, STATUS_WORDS, bodyOf, discountText, formValuesOf, refusalMessage } from '../promotions/promotion-form';
 import { PromotionFields, valuesFrom } from '../promotions/promotion-fields';
 import { promotionsApi } from '../promotions/promotions-api.server';
 import '../promotions/promotions.css';
@@ -174,7 +174,7 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
             <h2 id="promo-edit">{isOwner ? 'Edit' : 'Terms'}</h2>
             {isOwner ? null : <p className="admin-muted">Only an owner can change promotions.</p>}
             <CsrfField />
-            <FormMessage result={saveResult} />
+            <FormMessage result={saveResult && !saveResult.ok ? { ...saveResult, message: refusalMessage(saveResult) } : saveResult} />
             {/* Keyed by the stored values, so a saved edit shows what was stored. */}
             <PromotionFields key={JSON.stringify(formValuesOf(promotion))} values={values} errors={saveResult?.fields ?? {}} disabled={!isOwner} />
             {isOwner ? (

@@ -4,7 +4,7 @@ import { adminApi } from '../admin-api.server';
 import { CsrfField } from '../components/csrf-field';
 import type { FormResult } from '../form-result';
 import { csrfOf, failed } from '../form-result.server';
-import { PROMOTION_FIELDS, bodyOf, formValuesOf } from '../promotions/promotion-form';
+import { PROMOTION_FIELDS, bodyOf, formValuesOf, refusalMessage } from '../promotions/promotion-form';
 import { PromotionFields, valuesFrom } from '../promotions/promotion-fields';
 import { promotionsApi } from '../promotions/promotions-api.server';
 import '../promotions/promotions.css';
@@ -43,7 +43,7 @@ export default function NewPromotion({ actionData }: Route.ComponentProps) {
       </div>
       {result && !result.ok ? (
         <p className="admin-message admin-message--error" role="alert" id="promo-message" tabIndex={-1}>
-          {result.message}
+          {refusalMessage(result)}
         </p>
       ) : null}
       <Form method="post" ref={formRef} className="admin-panel admin-form promo-form" noValidate aria-label="New promotion">
