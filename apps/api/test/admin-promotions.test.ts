@@ -110,6 +110,10 @@ describe('creating a promotion', () => {
       const fields = error.details as { field: string; message: string }[];
       expect(fields.find((entry) => entry.field === field)?.message ?? fields.map((entry) => entry.field).join(), JSON.stringify(body)).toMatch(message);
     }
+    // Every mistake at once, each beside its field.
+    const several = await owner.call('POST', '/admin-promotions', { code: 'no way!', description: '', kind: 'amount', value: '0', minimumOrder: 'lots', endsAt: '2020-01-01T00:00:00Z', startsAt: '2021-01-01T00:00:00Z' });
+    expect(several.statusCode).toBe(400);
+    expect((errorOf(several).details as { field: string }[]).map((entry) => entry.field).sort()).toEqual(['code', 'description', 'endsAt', 'minimumOrder', 'value']);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -51,25 +51,34 @@ export const savePromotionBodySchema = z
     maxUses: limitSchema.default(null),
     maxUsesPerSession: limitSchema.default(null),
   })
-  .transform((body, context) => {
-    const parsed = parsePromotionValue(body.kind, body.value);
-    if ('error' in parsed) context.addIssue({ code: 'custom', path: ['value'], message: parsed.error });
-    const minimum = body.minimumOrder === '' ? 0 : parseDollars(body.minimumOrder);
-    if (minimum === null) context.addIssue({ code: 'custom', path: ['minimumOrder'], message: 'must be an amount in dollars (0 or more) with at most two decimals' });
-    if (body.startsAt && body.endsAt && body.endsAt <= body.startsAt) context.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after the start' });
-    if ('error' in parsed || minimum === null) return z.NEVER;
-    return {
-      code: body.code,
-      description: body.description,
-      kind: body.kind,
-      value: parsed.value,
-      minimumMerchandiseCents: minimum,
-      startsAt: body.startsAt,
-      endsAt: body.endsAt,
-      maxUses: body.maxUses,
-      maxUsesPerSession: body.maxUsesPerSession,
-    };
-  });
+  // Checked even when another field is wrong (`when`), so every mistake is said at once.
+  .superRefine(
+    (body, context) => {
+      const kind = PROMOTION_KINDS.includes(body.kind) ? body.kind : undefined;
+      if (kind && typeof body.value === 'string') {
+        const parsed = parsePromotionValue(kind, body.value);
+        if ('error' in parsed) context.addIssue({ code: 'custom', path: ['value'], message: parsed.error });
+      }
+      if (typeof body.minimumOrder === 'string' && body.minimumOrder !== '' && parseDollars(body.minimumOrder) === null) {
+        context.addIssue({ code: 'custom', path: ['minimumOrder'], message: 'must be an amount in dollars (0 or more) with at most two decimals' });
+      }
+      if (body.startsAt instanceof Date && body.endsAt instanceof Date && body.endsAt <= body.startsAt) {
+        context.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after the start' });
+      }
+    },
+    { when: () => true },
+  )
+  .transform((body) => ({
+    code: body.code,
+    description: body.description,
+    kind: body.kind,
+    value: (parsePromotionValue(body.kind, body.value) as { value: number }).value,
+    minimumMerchandiseCents: body.minimumOrder === '' ? 0 : parseDollars(body.minimumOrder)!,
+    startsAt: body.startsAt,
+    endsAt: body.endsAt,
+    maxUses: body.maxUses,
+    maxUsesPerSession: body.maxUsesPerSession,
+  }));
 export type SavePromotionInput = z.input<typeof savePromotionBodySchema>;
 export type SavePromotion = z.output<typeof savePromotionBodySchema>;
 

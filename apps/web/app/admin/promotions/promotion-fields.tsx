@@ -22,7 +22,7 @@ export function PromotionFields({ values, errors, disabled = false }: { values: 
         hint="3 to 30 letters and digits; shoppers may type it in any case."
         error={errors.code}
       />
-      <Field label="Description" name="description" defaultValue={values.description} required maxLength={200} hint="For staff: what the code is for." error={errors.description} />
+      <Field label="Description" name="description" className="promo-description" defaultValue={values.description} required maxLength={200} hint="For staff: what the code is for." error={errors.description} />
       <fieldset className="admin-fieldset admin-form__wide" aria-describedby={kindError ? 'promo-kind-error' : undefined}>
         <legend>Discount</legend>
         <div className="promo-kind">

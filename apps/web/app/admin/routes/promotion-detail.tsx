@@ -52,14 +52,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<FormResult>({ intent, ok: false, message: 'Choose Save or End now.' }, { status: 400, headers: admin.headers() });
 }
 
-const shown = (field: string, value: unknown): string => {
+const shown = (field: string, value: unknown, kind: 'percent' | 'amount'): string => {
   if (value === null || value === undefined || value === '') return 'none';
+  if (field === 'value' && typeof value === 'number') return kind === 'amount' ? formatCents(value) : `${value}%`;
   if ((field === 'startsAt' || field === 'endsAt') && typeof value === 'string') return formatDateTime(value);
   if (field === 'minimumMerchandiseCents' && typeof value === 'number') return formatCents(value);
   return String(value);
 };
 
-function Change({ change }: { change: PromotionChange }) {
+function Change({ change, kind }: { change: PromotionChange; kind: 'percent' | 'amount' }) {
   const fields = Object.entries(change.changes);
   const verb = change.action === 'created' ? 'Created' : change.action === 'ended' ? 'Ended' : 'Changed';
   return (
@@ -75,7 +76,7 @@ function Change({ change }: { change: PromotionChange }) {
         <ul className="promo-changes">
           {fields.map(([field, { before, after }]) => (
             <li key={field}>
-              {FIELD_LABELS[field] ?? field}: {shown(field, before)} → {shown(field, after)}
+              {FIELD_LABELS[field] ?? field}: {shown(field, before, kind)} → {shown(field, after, kind)}
             </li>
           ))}
         </ul>
@@ -110,66 +111,13 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
         </h1>
         <Link to="/admin/promotions">All promotions</Link>
       </div>
-      {created && !result ? (
+      {created && !result && promotion.history.length === 1 ? (
         <p className="admin-message admin-message--ok" role="status">
           Created: shoppers can apply {promotion.code} in the bag {promotion.status === 'scheduled' ? 'once it starts' : 'now'}.
         </p>
       ) : null}
       <div className="promo-layout">
-        <div className="promo-side">
-          <section className="admin-panel" aria-labelledby="promo-numbers">
-            <h2 id="promo-numbers">Uses and revenue</h2>
-            <p className="admin-muted">{discountText(promotion)}</p>
-            <dl className="promo-stats">
-              <div>
-                <dt>Orders with the code</dt>
-                <dd>
-                  {promotion.uses}
-                  {promotion.maxUses === null ? '' : ` of ${promotion.maxUses}`}
-                </dd>
-              </div>
-              <div>
-                <dt>Revenue</dt>
-                <dd>{formatCents(promotion.revenueCents)}</dd>
-              </div>
-            </dl>
-            <p className="admin-muted">Order totals less refunds; cancelled orders left out.</p>
-          </section>
-          {isOwner && canEnd ? (
-            <section className={`admin-panel${confirming ? ' promo-confirm' : ''}`} aria-labelledby="promo-end" ref={confirmRef} tabIndex={-1}>
-              <h2 id="promo-end">End the code</h2>
-              {confirming ? (
-                <>
-                  <p>
-                    <strong>{result.message}</strong>
-                  </p>
-                  <Form method="post" className="admin-actions">
-                    <CsrfField />
-                    <button type="submit" name="intent" value="end-confirmed" className="admin-button admin-button--danger" disabled={busyWith === 'end-confirmed'}>
-                      Yes, end {promotion.code} now
-                    </button>
-                    <Link to={`/admin/promotions/${promotion.id}`} className="admin-button">
-                      Keep it
-                    </Link>
-                  </Form>
-                </>
-              ) : (
-                <Form method="post" className="admin-form">
-                  <CsrfField />
-                  <p className="admin-muted">Shoppers can no longer apply it from now on. The code and its orders stay.</p>
-                  <FormMessage result={endResult} />
-                  <div className="admin-actions">
-                    <button type="submit" name="intent" value="end" className="admin-button admin-button--danger">
-                      End now…
-                    </button>
-                  </div>
-                </Form>
-              )}
-            </section>
-          ) : null}
-        </div>
-
-        <div className="promo-side">
+        <div className="promo-main">
           <Form method="post" ref={formRef} className="admin-panel admin-form promo-form" noValidate aria-labelledby="promo-edit">
             <h2 id="promo-edit">{isOwner ? 'Edit' : 'Terms'}</h2>
             {isOwner ? null : <p className="admin-muted">Only an owner can change promotions.</p>}
@@ -235,12 +183,65 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
             ) : (
               <ol className="admin-timeline">
                 {promotion.history.map((change) => (
-                  <Change key={change.id} change={change} />
+                  <Change key={change.id} change={change} kind={promotion.kind} />
                 ))}
               </ol>
             )}
           </section>
         </div>
+        <div className="promo-side">
+          <section className="admin-panel" aria-labelledby="promo-numbers">
+            <h2 id="promo-numbers">Uses and revenue</h2>
+            <p className="admin-muted">{discountText(promotion)}</p>
+            <dl className="promo-stats">
+              <div>
+                <dt>Orders with the code</dt>
+                <dd>
+                  {promotion.uses}
+                  {promotion.maxUses === null ? '' : ` of ${promotion.maxUses}`}
+                </dd>
+              </div>
+              <div>
+                <dt>Revenue</dt>
+                <dd>{formatCents(promotion.revenueCents)}</dd>
+              </div>
+            </dl>
+            <p className="admin-muted">Order totals less refunds; cancelled orders left out.</p>
+          </section>
+          {isOwner && canEnd ? (
+            <section className={`admin-panel${confirming ? ' promo-confirm' : ''}`} aria-labelledby="promo-end" ref={confirmRef} tabIndex={-1}>
+              <h2 id="promo-end">End the code</h2>
+              {confirming ? (
+                <>
+                  <p>
+                    <strong>{result.message}</strong>
+                  </p>
+                  <Form method="post" className="admin-actions">
+                    <CsrfField />
+                    <button type="submit" name="intent" value="end-confirmed" className="admin-button admin-button--danger" disabled={busyWith === 'end-confirmed'}>
+                      Yes, end {promotion.code} now
+                    </button>
+                    <Link to={`/admin/promotions/${promotion.id}`} className="admin-button">
+                      Keep it
+                    </Link>
+                  </Form>
+                </>
+              ) : (
+                <Form method="post" className="admin-form">
+                  <CsrfField />
+                  <p className="admin-muted">Shoppers can no longer apply it from now on. The code and its orders stay.</p>
+                  <FormMessage result={endResult} />
+                  <div className="admin-actions">
+                    <button type="submit" name="intent" value="end" className="admin-button admin-button--danger">
+                      End now…
+                    </button>
+                  </div>
+                </Form>
+              )}
+            </section>
+          ) : null}
+        </div>
+
       </div>
     </div>
   );
