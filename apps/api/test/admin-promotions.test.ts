@@ -110,6 +110,11 @@ describe('creating a promotion', () => {
       const fields = error.details as { field: string; message: string }[];
       expect(fields.find((entry) => entry.field === field)?.message ?? fields.map((entry) => entry.field).join(), JSON.stringify(body)).toMatch(message);
     }
+    // No body, or not an object: 400, not a crash.
+    for (const body of [undefined, null, [], 'SPRING25']) {
+      const response = await owner.call('POST', '/admin-promotions', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
     // Every mistake at once, each beside its field.
     const several = await owner.call('POST', '/admin-promotions', { code: 'no way!', description: '', kind: 'amount', value: '0', minimumOrder: 'lots', endsAt: '2020-01-01T00:00:00Z', startsAt: '2021-01-01T00:00:00Z' });
     expect(several.statusCode).toBe(400);

@@ -51,7 +51,7 @@ export const savePromotionBodySchema = z
     maxUses: limitSchema.default(null),
     maxUsesPerSession: limitSchema.default(null),
   })
-  // Checked even when another field is wrong (`when`), so every mistake is said at once.
+  // Checked even when another field is wrong (`when`: whenever there is an object), so every mistake is said at once.
   .superRefine(
     (body, context) => {
       const kind = PROMOTION_KINDS.includes(body.kind) ? body.kind : undefined;
@@ -66,7 +66,7 @@ export const savePromotionBodySchema = z
         context.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after the start' });
       }
     },
-    { when: () => true },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   )
   .transform((body) => ({
     code: body.code,
