@@ -73,3 +73,25 @@ test('an owner creates a code, a shopper uses it, the code shows its use and rev
   await later.expectMessage('That promo code is not valid');
   await shopperContext.close();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the new-promotion form posts as a plain form: a mistake comes back beside its field with the values kept, then the code is created', async ({ page }) => {
+    const code = `NOJS${Date.now().toString(36).toUpperCase()}`;
+    await page.goto('/admin/promotions/new');
+    await signIn(page);
+    await page.getByLabel('Code').fill(code);
+    await page.getByLabel('Description').fill('Five dollars off, typed without scripts');
+    await page.getByRole('radio', { name: 'Dollars off merchandise' }).check();
+    await page.getByLabel('Value').fill('5.999');
+    await page.getByRole('button', { name: 'Create promotion' }).click();
+    await expect(page.getByText('must be an amount in dollars with at most two decimals, such as 12.50', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Code')).toHaveValue(code);
+    await expect(page.getByRole('radio', { name: 'Dollars off merchandise' })).toBeChecked();
+    await page.getByLabel('Value').fill('5');
+    await page.getByRole('button', { name: 'Create promotion' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(code) })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Uses and revenue' })).toContainText('$5.00 off');
+  });
+});
