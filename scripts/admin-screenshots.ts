@@ -32,6 +32,7 @@ try {
       ['orders', '/admin/orders'],
       ['phone-order', '/admin/phone-order'],
       ['content', '/admin/content'],
+      ['promotions', '/admin/promotions'],
       ['staff', '/admin/staff'],
     ];
     await page.goto(`${base}/admin/orders`);

@@ -23,6 +23,11 @@ const KNOWN = [
   'GET /api/admin-content/page',
   'DELETE /api/admin-content/page',
   'POST /api/admin-content/preview',
+  'GET /api/admin-promotions',
+  'POST /api/admin-promotions',
+  'GET /api/admin-promotions/:id',
+  'PUT /api/admin-promotions/:id',
+  'POST /api/admin-promotions/:id/end',
 ];
 
 describe('the one guard, over the whole route table', () => {

@@ -593,3 +593,26 @@ export const newsletterSubscriptions = pgTable(
   ],
 );
 export type NewsletterSubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
+
+/**
+ * Who changed what in the shop's setup, when and from where: catalog, promotions and settings. One row per change,
+ * written in the same transaction as the change; `changes` holds each changed field's value before and after.
+ * Rows are only ever added. (Orders, content pages and staff accounts keep their trail in audit_events.)
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** The staff member's name as it was, so the trail reads the same after a rename or removal. */
+    actor: text('actor').notNull(),
+    ip: text('ip'),
+    entityType: text('entity_type', { enum: ['promotion', 'product', 'category', 'setting'] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').notNull().default({}),
+  },
+  (table) => [index('admin_audit_entity_idx').on(table.entityType, table.entityId, table.at)],
+);
+export type AdminAuditRow = typeof adminAudit.$inferSelect;

@@ -36,6 +36,7 @@ const NAV = [
   { to: '/admin/orders', label: 'Orders', end: false },
   { to: '/admin/phone-order', label: 'Phone order', end: false },
   { to: '/admin/content', label: 'Content', end: false },
+  { to: '/admin/promotions', label: 'Promotions', end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

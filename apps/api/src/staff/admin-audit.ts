@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { type AdminAuditRow, adminAudit } from '../db/schema';
+import type { Actor } from './audit';
+
+export type AuditedEntity = AdminAuditRow['entityType'];
+export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
+
+/** A value as the trail keeps it: dates as ISO text, so before and after compare and read the same from JSON. */
+const comparable = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+/**
+ * The fields whose value differs between `before` (undefined for a new entity: every field counts) and `after`
+ * (undefined for a removed one), each with both values. Only the fields named in `after` (or `before`) are looked at.
+ */
+export function changedFields(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): FieldChanges {
+  const names = new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})]);
+  const changes: FieldChanges = {};
+  for (const name of names) {
+    const was = before === undefined ? null : comparable(before[name]);
+    const is = after === undefined ? null : comparable(after[name]);
+    if (JSON.stringify(was) !== JSON.stringify(is)) changes[name] = { before: was, after: is };
+  }
+  return changes;
+}
+
+export interface Change {
+  actor: Actor & { id: string };
+  entityType: AuditedEntity;
+  entityId: string | number;
+  /** What happened: created, updated, ended, deleted... */
+  action: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+/**
+ * Records one change to the shop's setup (catalog, promotions, settings). Call it with the transaction that makes
+ * the change, so both or neither happen. Returns the changed fields; an update that changed nothing is not recorded.
+ */
+export async function recordChange(tx: Db, change: Change): Promise<FieldChanges> {
+  const changes = changedFields(change.before, change.after);
+  if (change.before !== undefined && change.after !== undefined && Object.keys(changes).length === 0) return changes;
+  await tx.insert(adminAudit).values({
+    id: randomUUID(),
+    staffId: change.actor.id,
+    actor: change.actor.name,
+    ip: change.actor.ip ?? null,
+    entityType: change.entityType,
+    entityId: String(change.entityId),
+    action: change.action,
+    changes,
+  });
+  return changes;
+}
+
+/** An entity's changes, newest first. */
+export async function changesOf(db: Db, entityType: AuditedEntity, entityId: string | number, limit = 100): Promise<AdminAuditRow[]> {
+  return db
+    .select()
+    .from(adminAudit)
+    .where(and(eq(adminAudit.entityType, entityType), eq(adminAudit.entityId, String(entityId))))
+    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+    .limit(limit);
+}
