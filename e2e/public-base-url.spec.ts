@@ -22,6 +22,7 @@ function ownLinks(html: string) {
   return { canonical, ogUrl, productUrl: product?.url as string | undefined, crumbUrls: crumbs?.itemListElement.map((crumb) => crumb.item) ?? [] };
 }
 
+// Skipped only against a shop someone started with PUBLIC_BASE_URL set (E2E_BASE_URL): these tests need one without it.
 test.skip(!!process.env.PUBLIC_BASE_URL, 'these tests are about a shop started without PUBLIC_BASE_URL');
 
 test('canonical, og:url and JSON-LD name the address the shop is served at', async ({ page }) => {

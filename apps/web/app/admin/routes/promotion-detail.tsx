@@ -146,10 +146,10 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
                       <th scope="col">Order</th>
                       <th scope="col">Placed</th>
                       <th scope="col">Status</th>
-                      <th scope="col" className="promo-numbers">
+                      <th scope="col" className="num">
                         Discount
                       </th>
-                      <th scope="col" className="promo-numbers">
+                      <th scope="col" className="num">
                         Total
                       </th>
                     </tr>
@@ -166,8 +166,8 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
                         <td>
                           <StatusBadge status={order.status as OrderStatus} />
                         </td>
-                        <td className="promo-numbers">{formatCents(order.discountCents)}</td>
-                        <td className="promo-numbers">{formatCents(order.totalCents)}</td>
+                        <td className="num">{formatCents(order.discountCents)}</td>
+                        <td className="num">{formatCents(order.totalCents)}</td>
                       </tr>
                     ))}
                   </tbody>

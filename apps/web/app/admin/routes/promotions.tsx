@@ -52,10 +52,10 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Discount</th>
                 <th scope="col">When</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="promo-numbers">
+                <th scope="col" className="num">
                   Uses
                 </th>
-                <th scope="col" className="promo-numbers">
+                <th scope="col" className="num">
                   Revenue
                 </th>
               </tr>
@@ -74,11 +74,11 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                   <td>
                     <span className={`admin-badge admin-badge--promo-${promotion.status}`}>{STATUS_WORDS[promotion.status]}</span>
                   </td>
-                  <td className="promo-numbers">
+                  <td className="num">
                     {promotion.uses}
                     {promotion.maxUses === null ? '' : ` of ${promotion.maxUses}`}
                   </td>
-                  <td className="promo-numbers">{formatCents(promotion.revenueCents)}</td>
+                  <td className="num">{formatCents(promotion.revenueCents)}</td>
                 </tr>
               ))}
             </tbody>
