@@ -54,6 +54,8 @@ export class ListingPage {
 
   /** The prices shown on the cards, in cents, in order; null for a product not made in the metal. */
   async prices(): Promise<(number | null)[]> {
+    // The summary line can arrive before the grid (the page streams), and reading now would find no card at all.
+    await expect(this.cards.first()).toBeVisible();
     const texts = await this.cards.allInnerTexts();
     return texts.map((text) => (/\$[\d,]+\.\d\d/.test(text) ? cents(text) : null));
   }
