@@ -176,3 +176,36 @@ describe('serving photos', () => {
     }
   });
 });
+
+describe('what shoppers see', () => {
+  it('listings show the first photo for the metal (tagged, else untagged), pages every photo, at once after a change', async () => {
+    const [row] = await queryRows<{ id: number; category: string; metals: number[] }>(
+      t.database.db,
+      sql`select p.id, c.url_friendly_name as category, array_agg(pp.metal_id order by pp.metal_id) as metals
+          from products p join categories c on c.id = p.primary_category_id join product_prices pp on pp.product_id = p.id
+          where p.id not in (${productId}, ${otherProductId}) group by p.id, c.url_friendly_name having count(*) >= 2 order by p.units_sold desc limit 1`,
+    );
+    const { id, category } = row!;
+    const [plainMetal, taggedMetal] = row!.metals as [number, number];
+    const taggedSlug = (await queryRows<{ slug: string }>(t.database.db, sql`select slug from metals where id = ${taggedMetal}`))[0]!.slug;
+    const listed = async (metalId: number) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/products', query: { path: `/products/category/${category}`, metalId: String(metalId), pageSize: '96' } });
+      return (response.json() as { products: { id: number; photo: { alt: string; sources: unknown[] } | null; imageUrl: string }[] }).products.find((product) => product.id === id);
+    };
+    // Read once, so the catalog cache holds the answer without photos.
+    expect((await listed(plainMetal))!.photo).toBeNull();
+
+    photosOf(await upload([{ name: 'plain.jpg', bytes: await testPhoto({ colour: '#ccc' }) }], { alt: 'On a plain ground' }, { product: id }), 201);
+    photosOf(await upload([{ name: 'gold.jpg', bytes: await testPhoto({ colour: '#da2' }) }], { alt: 'In its metal', metal: taggedSlug }, { product: id }), 201);
+
+    await expect.poll(async () => (await listed(plainMetal))?.photo?.alt, { timeout: 5_000 }).toBe('On a plain ground');
+    expect((await listed(taggedMetal))!.photo!.alt).toBe('In its metal');
+
+    const detailPath = (await listed(taggedMetal))!;
+    const detail = (await t.app.inject({ method: 'GET', url: '/api/products/detail', query: { path: (detailPath as unknown as { path: string }).path } })).json() as {
+      product: { photos: { alt: string }[]; images: { url: string; width: number }[] };
+    };
+    expect(detail.product.photos.map((photo) => photo.alt)).toEqual(['On a plain ground', 'In its metal']);
+    expect(detail.product.images[0]!.url).toMatch(/^\/api\/media\/[0-9a-f]{64}\.jpg$/);
+  });
+});

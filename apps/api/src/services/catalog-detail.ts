@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { notFound } from '../http-error';
 import { type SummaryRow, ga4Item, imageUrl, money, pathOf, pickSize, toSummary } from './catalog-presenters';
+import { photosForMetal, photosOfProducts, presentPhoto, withListingPhotos } from './photo-presenters';
 
 export interface DetailContext {
   db: Db;
@@ -62,7 +63,7 @@ async function relatedProducts(db: Db, product: ProductRow, metal: Metal) {
     join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}
     where p.primary_category_id = (select primary_category_id from products where id = ${product.id}) and p.id <> ${product.id}
     order by p.units_sold desc, p.id limit 8`);
-  return result.map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, metal));
+  return withListingPhotos(db, result.map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, metal)));
 }
 
 /** GET /products/detail: a product in the metal (and size) of its path, or the canonical path to redirect to. */
@@ -82,6 +83,7 @@ export async function getProductDetail(context: DetailContext, query: ProductDet
   const priceCents = prices.get(metal.id) ?? null;
   const summary = toSummary({ ...product, priceCents }, metal, size);
   const related = await relatedProducts(context.db, product, metal);
+  const photos = photosForMetal((await photosOfProducts(context.db, [product.id])).get(product.id) ?? [], metal.id).map((row) => presentPhoto(row, product.name));
   const categoryPath = `/products/category/${metal.slug}/${product.primaryCategorySlug}`;
   const sizeText = size ? `, ${size} inch` : '';
 
@@ -105,7 +107,14 @@ export async function getProductDetail(context: DetailContext, query: ProductDet
       brand: product.brand,
       kind: product.kind,
       path: canonical,
-      images: [{ url: imageUrl(product, metal.slug), alt: `${product.name} in ${metal.name}`, width: 480, height: 480 }],
+      images:
+        photos.length > 0
+          ? photos.map((photo) => {
+              const largest = photo.sources.filter((source) => source.format === 'jpeg').at(-1)!;
+              return { url: largest.url, alt: photo.alt, width: largest.width, height: largest.height };
+            })
+          : [{ url: imageUrl(product, metal.slug), alt: `${product.name} in ${metal.name}`, width: 480, height: 480 }],
+      photos,
       categories,
       metal: { id: metal.id, slug: metal.slug, name: metal.name },
       price: priceCents === null ? null : money(priceCents),
