@@ -40,6 +40,10 @@ import { adminOrderRoutes } from './routes/admin-orders';
 import { adminStaffRoutes } from './routes/admin-staff';
 import { adminPromotionRoutes } from './routes/admin-promotions';
 import { adminProductPhotoRoutes } from './routes/admin-product-photos';
+import { adminOrderPhotoRoutes } from './routes/admin-order-photos';
+import { photoArtUploadRoutes } from './routes/photo-art-uploads';
+import { createPrivateMediaStorage } from './media/private-media';
+import { photoArtCleanupPlugin } from './plugins/photo-art-cleanup';
 import { mediaRoutes } from './routes/media';
 import { createMediaStorage } from './media/create-media-storage';
 import type { MediaStorage } from './media/media-storage';
@@ -62,6 +66,8 @@ declare module 'fastify' {
     readonly publicBaseUrl: string;
     /** Uploaded photos' files: under DATA_DIR, or in the S3 bucket the config names. */
     media: MediaStorage;
+    /** Shoppers' PhotoArt photos: a storage apart, read only by routes that check the session (media/private-media.ts). */
+    privateMedia: MediaStorage;
   }
 }
 
@@ -126,6 +132,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   app.decorate('database', database);
   app.decorate('clock', clock);
   app.decorate('media', createMediaStorage(config));
+  app.decorate('privateMedia', createPrivateMediaStorage(config));
   // A getter: without PUBLIC_BASE_URL the address is known only once the server listens (PORT=0 picks the port).
   app.decorate('publicBaseUrl', { getter: () => publicBaseUrl(config.PUBLIC_BASE_URL, listeningAddress(app.server.address(), config)) });
   app.decorate('secrets', await loadSecrets(database.db, config));
@@ -156,6 +163,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   await app.register(responseCachePlugin);
   await app.register(emailDeliveryPlugin, mailer ? { mailer } : {});
   await app.register(paymentReconciliationPlugin);
+  await app.register(photoArtCleanupPlugin);
   await app.register(
     async (api) => {
       // JSON is the only body this API takes; text/plain would otherwise be accepted as a string.
@@ -169,13 +177,14 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       await api.register(imageRoutes);
       await api.register(mediaRoutes);
       await api.register(bagRoutes);
+      await api.register(photoArtUploadRoutes);
       await api.register(checkoutRoutes);
       await api.register(contentRoutes);
       await api.register(newsletterRoutes);
       // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
       await api.register(fastifyCookie);
       await api.register(signInRoutes);
-      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes, adminPromotionRoutes, adminProductPhotoRoutes] });
+      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes, adminPromotionRoutes, adminProductPhotoRoutes, adminOrderPhotoRoutes] });
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {

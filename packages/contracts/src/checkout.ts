@@ -70,6 +70,8 @@ export const orderLineSchema = z.object({
   /** `font` is the font's name as shown ("Script"); `fontId` its id, for the preview's style ("script"). */
   engraving: z.object({ text: z.string(), font: z.string(), fontId: z.string() }).nullable(),
   isPhotoArt: z.boolean(),
+  /** A PhotoArt line's photo: uploaded with the order (`attached`) or still to be emailed; null on other lines. */
+  photo: z.enum(['attached', 'to_be_emailed']).nullable(),
 });
 
 export const orderSchema = z

@@ -461,6 +461,36 @@ export const orderLines = pgTable(
   (table) => [index('order_lines_order_idx').on(table.orderId, table.position)],
 );
 
+/**
+ * A shopper's photo for a PhotoArt line: first the bag line's, then (from checkout on) the order line's, kept after
+ * the bag is emptied. The files are private (media/private-media.ts): random keys, never served by /api/media.
+ * A line has at most one photo; replacing it removes the old row and files.
+ */
+export const photoArtUploads = pgTable(
+  'photo_art_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    /** The session that uploaded it: only this session (and staff) may see it. */
+    sessionId: uuid('session_id').notNull(),
+    /** Null once the bag line is gone (ordered, or removed: then cleanup takes it unless an order line holds it). */
+    cartItemId: uuid('cart_item_id').references(() => cartItems.id, { onDelete: 'set null' }),
+    /** Set when checkout writes the order line; set null again if that unpaid order is abandoned. */
+    orderLineId: uuid('order_line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    previewKey: text('preview_key').notNull(),
+    printKey: text('print_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    printBytes: integer('print_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('photo_art_uploads_cart_item_idx').on(table.cartItemId),
+    uniqueIndex('photo_art_uploads_order_line_idx').on(table.orderLineId),
+    index('photo_art_uploads_unordered_idx').on(table.createdAt).where(sql`${table.orderLineId} is null`),
+  ],
+);
+export type PhotoArtUploadRow = typeof photoArtUploads.$inferSelect;
+
 /** Every charge tried, kept for the books and for reconciling a charge whose outcome was not known. */
 export const paymentAttempts = pgTable(
   'payment_attempts',

@@ -44,9 +44,13 @@ export function renderOrderConfirmation(order: Order, store: StoreDetails): { su
     [`Shipping (${order.shippingType.name})`, order.totals.shipping.display],
     ['Total', order.totals.total.display],
   ];
-  const photoArt = order.hasPhotoArt
-    ? `Your order has PhotoArt charms: please email the photo you want to ${store.photoArtEmail} with your order number ${order.number}.`
-    : null;
+  // Photos uploaded with the order need nothing more; any PhotoArt line without one still waits for an email.
+  const photoLines = order.lines.filter((line) => line.isPhotoArt);
+  const photoArt = !order.hasPhotoArt
+    ? null
+    : photoLines.every((line) => line.photo === 'attached')
+      ? 'We have received the photo you uploaded for your PhotoArt charm: there is nothing more to send.'
+      : `Your order has PhotoArt charms: please email the photo you want to ${store.photoArtEmail} with your order number ${order.number}${photoLines.some((line) => line.photo === 'attached') ? ' (for the charms you did not upload a photo for)' : ''}.`;
   // A phone order taken to be paid by check waits for it: say how much, to whom and where.
   const check =
     order.status === 'awaiting_payment'

@@ -6,11 +6,11 @@ import { contentTypeOfKey } from './media-keys';
 import type { MediaStorage } from './media-storage';
 
 /**
- * Files under `{DATA_DIR}/media/ab/abcdef….ext` (the first two hex digits as a folder, so no folder holds more than
+ * Files under `{DATA_DIR}/media/ab/abcdef….ext` (or another folder of DATA_DIR: private-media.ts keeps its own) (the first two hex digits as a folder, so no folder holds more than
  * a few thousand files). A file is written under a temporary name and renamed: a reader sees all of it or nothing.
  */
-export function fileMediaStorage(dataDir: string): MediaStorage {
-  const root = join(dataDir, 'media');
+export function fileMediaStorage(dataDir: string, folder = 'media'): MediaStorage {
+  const root = join(dataDir, folder);
   const pathOf = (key: string) => join(root, key.slice(0, 2), key);
   return {
     kind: 'files',

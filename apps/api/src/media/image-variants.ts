@@ -44,7 +44,7 @@ const ENCODERS: { format: VariantFormat; contentType: string; encode: (image: Sh
 
 /** One image at a time per instance: the memory it needs stays that of one picture, however many arrive at once. */
 let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const turn = queue.then(work, work);
   queue = turn.catch(() => undefined);
   return turn;

@@ -40,6 +40,7 @@ interface ItemRow extends Omit<SummaryRow, 'id' | 'priceCents' | 'kind'> {
   priceCents: number | null;
   leadTimeMaxDays: number | null;
   primaryCategoryId: number | null;
+  hasPhoto: boolean;
 }
 
 interface SpecificRow {
@@ -130,6 +131,7 @@ const LINE_COLUMNS: readonly [keyof LineColumns, string][] = [
   ['specificId', 'sp.id'],
   ['specificText', 'sp.text'],
   ['specificFont', 'sp.font'],
+  ['hasPhoto', 'ph.id is not null'],
 ];
 /** One chunk of constant text: built once, not walked by the query builder on every read. */
 const lineValues = sql.raw(LINE_COLUMNS.map(([, column]) => column).join(', '));
@@ -157,6 +159,7 @@ const bagStatement = (sessionId: string) => sql`select json_build_object(
        left join categories cat on cat.id = p.primary_category_id
        left join product_prices pp on pp.product_id = i.product_id and pp.metal_id = i.metal_id
        left join cart_item_specifics sp on sp.item_id = i.id
+       left join photo_art_uploads ph on ph.cart_item_id = i.id
        where i.cart_id = c.id) as lines
   from user_sessions s
   left join lateral (select ${cartColumns} from carts where session_id = s.id) c on true
@@ -250,6 +253,7 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] 
       braceletSize: row.braceletSize,
       unitPrice: money(unitCents),
       lineTotal: money(lineTotal({ unitCents, quantity: row.quantity })),
+      hasPhoto: row.hasPhoto,
     };
     return {
       kind: row.kind,

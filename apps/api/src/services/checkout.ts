@@ -16,6 +16,7 @@ import { unknownSession } from './bag-changes';
 import { type Actor, recordAudit } from '../staff/audit';
 import { type LoadedBag, type PricedBagLine, bagPromotionVerdict, bagTiming, loadBag, loadCart } from './bag-read';
 import { type OrderLineView, findOrder, orderView, presentOrder, readOrderLines } from './order-view';
+import { attachPhotoArtUploads } from './photo-art-uploads';
 
 /**
  * Placing an order: validate, price everything again from the database, charge once, then record the order,
@@ -223,6 +224,7 @@ function orderLinesOf(lines: PricedBagLine[]): PricedOrderLine[] {
     engravingText: line.item.itemSpecifics[0]?.text ?? null,
     engravingFont: line.item.itemSpecifics[0]?.font ?? null,
     isPhotoArt: line.item.product?.isPhotoArt ?? false,
+    hasPhoto: line.item.hasPhoto,
   }));
 }
 
@@ -357,6 +359,11 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
           marked as (update carts set checkout_order_id = ${id} where id = ${cart.id})
           ${attempt}`,
       { prepared: true },
+    );
+    // The bag lines' PhotoArt photos go with their order lines (priced.lines follow the bag's lines one for one).
+    await attachPhotoArtUploads(
+      tx,
+      lines.flatMap((line, index) => (line.item.hasPhoto ? [{ cartItemId: line.item.itemUuid, orderLineId: orderLines[index]!.id }] : [])),
     );
     if (byCheck) {
       await closeOrder(tx, context, sql`select id, promotion_id, session_id from orders where id = ${id}`, order!, orderLines);

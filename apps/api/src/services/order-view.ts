@@ -31,6 +31,8 @@ export interface OrderLineView {
   engravingText: string | null;
   engravingFont: string | null;
   isPhotoArt: boolean;
+  /** A photo was uploaded for this line (PhotoArt). */
+  hasPhoto: boolean;
 }
 
 export async function findOrder(db: Db, by: { number: string } | { id: string }): Promise<OrderRow | undefined> {
@@ -50,7 +52,8 @@ export async function readOrderLines(db: Db, orderId: string): Promise<OrderLine
   return queryRows<OrderLineView>(
     db,
     sql`select kind, name, description, bracelet_size as "braceletSize", quantity, unit_cents as "unitCents", line_cents as "lineCents",
-               engraving_text as "engravingText", engraving_font as "engravingFont", is_photo_art as "isPhotoArt"
+               engraving_text as "engravingText", engraving_font as "engravingFont", is_photo_art as "isPhotoArt",
+               exists (select 1 from photo_art_uploads u where u.order_line_id = order_lines.id) as "hasPhoto"
         from order_lines where order_id = ${orderId} order by position`,
   );
 }
@@ -108,6 +111,7 @@ export function presentOrderLine(line: OrderLineView): Order['lines'][number] {
         ? null
         : { text: line.engravingText, font: engravingFontName(line.engravingFont ?? ''), fontId: line.engravingFont ?? '' },
     isPhotoArt: line.isPhotoArt,
+    photo: line.isPhotoArt ? (line.hasPhoto ? 'attached' : 'to_be_emailed') : null,
   };
 }
 
