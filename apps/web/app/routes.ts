@@ -38,6 +38,7 @@ export default [
 
   // Bag (issue 5).
   route('order', 'routes/order.tsx'),
+  route('order/photo/:itemUuid', 'routes/bag-photo.ts'),
 
   // Checkout (issue 6).
   route('order/process', 'routes/order-process.tsx'),

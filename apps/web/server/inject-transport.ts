@@ -8,14 +8,17 @@ import type { ApiTransport } from '../app/lib/api-client';
  * each shopper, not the server itself, and nothing a shopper sends can change it.
  */
 export function injectTransport(app: FastifyInstance, client: { remoteAddress: string }): ApiTransport {
-  return async ({ method, path, headers, body }) => {
+  return async ({ method, path, headers, body, raw }) => {
     const response = await app.inject({
       method,
       url: `/api${path}`,
       remoteAddress: client.remoteAddress,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...headers, ...(raw ? { 'content-type': raw.contentType } : body === undefined ? {} : { 'content-type': 'application/json' }) },
+      payload: raw ? Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength) : body === undefined ? undefined : JSON.stringify(body),
     });
+    // An image (a PhotoArt preview) comes back as bytes; every other answer is JSON.
+    const contentType = String(response.headers['content-type'] ?? '');
+    if (contentType.startsWith('image/')) return { status: response.statusCode, body: undefined, file: { bytes: response.rawPayload, contentType } };
     let parsed: unknown;
     try {
       parsed = response.body ? JSON.parse(response.body) : undefined;

@@ -14,6 +14,12 @@ export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
  */
 export const ADMIN_FORM_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Forms that may carry a shopper's PhotoArt photo (the product page's add to bag, the bag's upload): a file just past
+ * the API's 20 MB limit still reaches it, so the shopper is told in words that it is too large.
+ */
+export const PHOTO_FORM_BODY_LIMIT_BYTES = 30 * 1024 * 1024;
+
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take form posts (application/x-www-form-urlencoded or multipart/form-data).');
 const badForm = () => new HttpError(400, 'BAD_REQUEST', 'The form in this request cannot be read (a multipart body needs a valid boundary).');
@@ -65,6 +71,8 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   // The staff pages (and their data requests, /admin/....data) take larger forms; nothing else does.
   app.all('/admin', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/order', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/products/*', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

@@ -68,8 +68,8 @@ export const bagItemSchema = z
     braceletSize: z.number().nullable(),
     unitPrice: moneySchema,
     lineTotal: moneySchema,
-    /** A PhotoArt line whose photo was uploaded: GET /shopping-cart/items/{itemUuid}/photo shows it to this session. */
-    hasPhoto: z.boolean(),
+    /** A PhotoArt line's uploaded photo (GET /shopping-cart/items/{itemUuid}/photo shows it to this session); else null. */
+    photo: z.object({ uploadedAt: z.string() }).nullable(),
   })
   .meta({ id: 'BagItem' });
 export type BagItem = z.infer<typeof bagItemSchema>;

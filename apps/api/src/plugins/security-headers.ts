@@ -68,7 +68,8 @@ export function pageDirectives(config: Pick<Config, 'GTM_ID' | 'PAYMENT_GATEWAY'
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', ...hosts('img')],
+    // blob: the preview of a PhotoArt photo the shopper has chosen, shown before it is sent (a local object URL).
+    'img-src': ["'self'", 'data:', 'blob:', ...hosts('img')],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...hosts('connect')],
     'frame-src': braintree ? BRAINTREE.frame : ["'none'"],

@@ -40,7 +40,7 @@ interface ItemRow extends Omit<SummaryRow, 'id' | 'priceCents' | 'kind'> {
   priceCents: number | null;
   leadTimeMaxDays: number | null;
   primaryCategoryId: number | null;
-  hasPhoto: boolean;
+  photoUploadedAt: string | null;
 }
 
 interface SpecificRow {
@@ -131,7 +131,7 @@ const LINE_COLUMNS: readonly [keyof LineColumns, string][] = [
   ['specificId', 'sp.id'],
   ['specificText', 'sp.text'],
   ['specificFont', 'sp.font'],
-  ['hasPhoto', 'ph.id is not null'],
+  ['photoUploadedAt', 'ph.created_at'],
 ];
 /** One chunk of constant text: built once, not walked by the query builder on every read. */
 const lineValues = sql.raw(LINE_COLUMNS.map(([, column]) => column).join(', '));
@@ -253,7 +253,7 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] 
       braceletSize: row.braceletSize,
       unitPrice: money(unitCents),
       lineTotal: money(lineTotal({ unitCents, quantity: row.quantity })),
-      hasPhoto: row.hasPhoto,
+      photo: row.photoUploadedAt ? { uploadedAt: new Date(row.photoUploadedAt).toISOString() } : null,
     };
     return {
       kind: row.kind,

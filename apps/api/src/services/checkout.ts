@@ -224,7 +224,7 @@ function orderLinesOf(lines: PricedBagLine[]): PricedOrderLine[] {
     engravingText: line.item.itemSpecifics[0]?.text ?? null,
     engravingFont: line.item.itemSpecifics[0]?.font ?? null,
     isPhotoArt: line.item.product?.isPhotoArt ?? false,
-    hasPhoto: line.item.hasPhoto,
+    hasPhoto: line.item.photo !== null,
   }));
 }
 
@@ -363,7 +363,7 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     // The bag lines' PhotoArt photos go with their order lines (priced.lines follow the bag's lines one for one).
     await attachPhotoArtUploads(
       tx,
-      lines.flatMap((line, index) => (line.item.hasPhoto ? [{ cartItemId: line.item.itemUuid, orderLineId: orderLines[index]!.id }] : [])),
+      lines.flatMap((line, index) => (line.item.photo ? [{ cartItemId: line.item.itemUuid, orderLineId: orderLines[index]!.id }] : [])),
     );
     if (byCheck) {
       await closeOrder(tx, context, sql`select id, promotion_id, session_id from orders where id = ${id}`, order!, orderLines);

@@ -7,6 +7,7 @@ import { ENHANCED_FIELD, type BagResult } from './bag-result';
 import { EngravingField } from './engraving-field';
 import { faceShapeOf } from './engraving-preview';
 import { MiniBag, type MiniBagProps } from './mini-bag';
+import { PhotoField } from './photo-field';
 import { useHydrated } from './use-hydrated';
 
 interface AddToBagFormProps {
@@ -68,7 +69,8 @@ export function AddToBagForm({ product, result, answeredInPlace = false, bag }: 
       <h2 id={`${id}-heading`} className="visually-hidden">
         Add to bag
       </h2>
-      <Form method="post" preventScrollReset className="add-to-bag__form" noValidate={hydrated}>
+      {/* A PhotoArt charm's form may carry the shopper's photo: multipart, with or without JavaScript. */}
+      <Form method="post" preventScrollReset className="add-to-bag__form" noValidate={hydrated} {...(product.isPhotoArt ? { encType: 'multipart/form-data' as const } : {})}>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="productId" value={product.id} />
         <input type="hidden" name="metalId" value={product.metal.id} />
@@ -111,6 +113,18 @@ export function AddToBagForm({ product, result, answeredInPlace = false, bag }: 
             errors={{ text: errors.engravingText, font: errors.engravingFont }}
             submittedText={values.engravingText}
             preview={{ shape: faceShapeOf(product.images[0]?.url) }}
+          />
+        ) : null}
+        {product.isPhotoArt ? (
+          <PhotoField
+            label="Add your photo (optional)"
+            error={result?.photo && !result.photo.ok ? result.photo.message : undefined}
+            hint={
+              <>
+                A JPEG, PNG or WebP photo up to 20 MB. You can also upload it later in your bag, or email it to us after ordering (HEIC: save it as JPEG
+                first).
+              </>
+            }
           />
         ) : null}
         {fieldError('metalId')}

@@ -52,10 +52,12 @@ export async function addToBag(request: Request, { api, cookies }: Pick<AppLoadC
   try {
     const body = addItemBody(form);
     const added = await api.addToBag(sessionId, body);
+    const photo = await attachPhoto(api, sessionId, added.itemUuid, form.get('photo'));
     const result: BagResult = {
+      ...(photo ? { photo } : {}),
       intent: 'add',
       ok: true,
-      message: 'Added to your bag.',
+      message: photo ? `Added to your bag. ${photo.message}` : 'Added to your bag.',
       itemCount: added.itemCount,
       // What the mini-bag shows: the add's own answer is the line, and the page already has the product.
       added: { productId: body.productId, metalId: body.metalId, braceletSize: body.braceletSize ?? null, quantity: body.quantity, engraving: body.engraving ?? null },
@@ -76,5 +78,21 @@ export async function addToBag(request: Request, { api, cookies }: Pick<AppLoadC
     const message = Object.keys(fieldErrors).length > 0 ? 'Please check the highlighted fields.' : problem.message;
     const result: BagResult = { intent: 'add', ok: false, message, fieldErrors, values };
     return data(result, { status: problem.status, headers });
+  }
+}
+
+/**
+ * A PhotoArt add's photo (the optional file field), sent once the line exists. A refused photo does not undo the
+ * add: the shopper is told why, and can upload another in the bag or email it.
+ */
+async function attachPhoto(api: AppLoadContext['api'], sessionId: string, itemUuid: string, file: FormDataEntryValue | null): Promise<BagResult['photo']> {
+  if (!(file instanceof File) || file.size === 0) return undefined;
+  try {
+    await api.uploadBagPhoto(sessionId, itemUuid, file);
+    return { ok: true, message: 'Your photo was uploaded with it.' };
+  } catch (error) {
+    const problem = apiProblem(error);
+    if (!problem) throw error;
+    return { ok: false, message: `Your photo was not uploaded: ${problem.message} You can upload another in your bag, or email it to us after ordering.` };
   }
 }

@@ -1,8 +1,11 @@
 import type { ErrorBody } from '@charms/contracts/errors';
 import { apiErrorStatus } from '../lib/api-status';
 
-/** The statuses a bag action answers the shopper with a message; anything else is a failure of ours. */
-const SHOPPER_STATUSES = new Set([400, 404, 409, 429]);
+/**
+ * The statuses a bag action answers the shopper with a message; anything else is a failure of ours. 413, 415 and
+ * 422 are a PhotoArt photo refused (too large, not a photo, damaged or too many pixels).
+ */
+const SHOPPER_STATUSES = new Set([400, 404, 409, 413, 415, 422, 429]);
 
 export interface ApiProblem {
   status: number;

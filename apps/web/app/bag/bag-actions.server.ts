@@ -69,6 +69,15 @@ async function runIntent(intent: string, form: FormData, api: ApiClient, session
         return { bag, message: 'That shipping type is not offered there, so we chose Free Ground.' };
       }
     }
+    case 'photo': {
+      const file = form.get('photo');
+      if (!(file instanceof File) || file.size === 0) throw new ApiError(400, { error: { code: 'VALIDATION_ERROR', message: 'Choose a photo to upload (JPEG, PNG or WebP).' } });
+      await api.uploadBagPhoto(sessionId, itemUuid, file);
+      return { bag: await api.getBag(sessionId), message: 'Photo uploaded: we will print it on your charm.' };
+    }
+    case 'remove-photo':
+      await api.removeBagPhoto(sessionId, itemUuid);
+      return { bag: await api.getBag(sessionId), message: 'Photo removed. Upload another, or email it to us after ordering.' };
     case 'comments':
       return { bag: await api.saveBag(sessionId, { orderComments: text(form, 'orderComments').trim() || null }), message: 'Comments saved.' };
     default:

@@ -11,15 +11,22 @@ const addedLineSchema = z.object({
   quantity: z.number(),
   engraving: z.object({ text: z.string().max(200), font: z.string().max(40) }).nullable(),
 }) satisfies z.ZodType<AddedLine>;
+const photoSchema = z.object({ ok: z.boolean(), message: z.string().max(500) });
 
 /**
  * Without JavaScript a bag form posts, and the action redirects back (post/redirect/get) with its message in the
  * bag-notice cookie for one minute; the page reads it once and clears it. HttpOnly (only the server needs it) and
  * signed: the page shows its words as ours, so only a message this server wrote is shown.
  */
-export function noticeCookie(cookie: Cookie, request: Request, result: Pick<BagResult, 'intent' | 'ok' | 'message' | 'added'>): Promise<string> {
+export function noticeCookie(cookie: Cookie, request: Request, result: Pick<BagResult, 'intent' | 'ok' | 'message' | 'added' | 'photo'>): Promise<string> {
   return cookie.serialize(
-    { intent: result.intent, ok: result.ok, message: result.message.slice(0, 500), ...(result.added ? { added: result.added } : {}) },
+    {
+      intent: result.intent,
+      ok: result.ok,
+      message: result.message.slice(0, 500),
+      ...(result.added ? { added: result.added } : {}),
+      ...(result.photo ? { photo: { ok: result.photo.ok, message: result.photo.message.slice(0, 500) } } : {}),
+    },
     { secure: isHttps(request.url) },
   );
 }
@@ -33,5 +40,9 @@ export async function takeNotice(cookie: Cookie, request: Request): Promise<{ no
   const parsed = (await cookie.parse(header)) as Partial<BagResult> | null;
   if (!parsed || typeof parsed !== 'object' || typeof parsed.intent !== 'string' || typeof parsed.message !== 'string') return { notice: null, clear };
   const added = addedLineSchema.safeParse(parsed.added);
-  return { notice: { intent: parsed.intent, ok: parsed.ok === true, message: parsed.message, ...(added.success ? { added: added.data } : {}) }, clear };
+  const photo = photoSchema.safeParse(parsed.photo);
+  return {
+    notice: { intent: parsed.intent, ok: parsed.ok === true, message: parsed.message, ...(added.success ? { added: added.data } : {}), ...(photo.success ? { photo: photo.data } : {}) },
+    clear,
+  };
 }

@@ -18,6 +18,8 @@ export interface BagResult {
   itemCount?: number;
   /** What the product page's add put in the bag, for its mini-bag (with JavaScript and without). */
   added?: AddedLine;
+  /** A PhotoArt add that carried a photo: whether it was taken, in words. */
+  photo?: { ok: boolean; message: string };
 }
 
 /** What one add put in the bag, as the add-to-bag form sent it (the product and its price are the page's). */

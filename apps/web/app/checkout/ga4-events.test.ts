@@ -16,6 +16,7 @@ const line = (overrides: Partial<BagResponse['tempOrder']['tempOrderItems'][numb
   braceletSize: null,
   unitPrice: money(2500),
   lineTotal: money(2500),
+  photo: null,
   ...overrides,
 });
 

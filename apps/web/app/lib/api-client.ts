@@ -7,6 +7,7 @@ import type { ContentResponse } from '@charms/contracts/content';
 import type { MenuResponse } from '@charms/contracts/menu';
 import type { NewsletterConfirmResponse, NewsletterSubscribeResponse, NewsletterUnsubscribeResponse } from '@charms/contracts/newsletter';
 import type { ErrorBody } from '@charms/contracts/errors';
+import type { BagPhoto } from '@charms/contracts/photo-art';
 import type { UserSession } from '@charms/contracts/session';
 import type { SitemapResponse } from '@charms/contracts/sitemap';
 
@@ -19,7 +20,9 @@ export type ApiTransport = (request: {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
-}) => Promise<{ status: number; body: unknown; setCookies?: string[] }>;
+  /** A body sent as it is (a multipart upload), instead of `body` as JSON. */
+  raw?: { bytes: Uint8Array; contentType: string };
+}) => Promise<{ status: number; body: unknown; setCookies?: string[]; file?: { bytes: Uint8Array; contentType: string } }>;
 
 /** An API answer that was not 2xx, carrying the API's error shape. */
 export class ApiError extends Error {
@@ -34,7 +37,10 @@ export class ApiError extends Error {
 /** The storefront's typed view of the core API; response types come from the contracts. */
 export function createApiClient(transport: ApiTransport) {
   async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, sessionId?: string): Promise<T> {
-    const response = await transport({ method, path, body, ...(sessionId ? { headers: { usersessionid: sessionId } } : {}) });
+    return answer<T>(await transport({ method, path, body, ...(sessionId ? { headers: { usersessionid: sessionId } } : {}) }));
+  }
+  /** A 2xx answer's body, or the API's error thrown. */
+  function answer<T>(response: Awaited<ReturnType<ApiTransport>>): T {
     if (response.status >= 200 && response.status < 300) return response.body as T;
     const error = response.body as ErrorBody | undefined;
     // The shop cannot answer for a moment (its database is unreachable): every page says so with a 503.
@@ -93,6 +99,22 @@ export function createApiClient(transport: ApiTransport) {
     subscribeNewsletter: (email: string) => call<NewsletterSubscribeResponse>('POST', '/newsletter/subscriptions', { email }),
     confirmNewsletter: (token: string) => call<NewsletterConfirmResponse>('POST', '/newsletter/confirm', { token }),
     unsubscribeNewsletter: (token: string) => call<NewsletterUnsubscribeResponse>('POST', '/newsletter/unsubscribe', { token }),
+    // A PhotoArt line's photo (private to the session): uploaded as multipart, read back as a JPEG.
+    uploadBagPhoto: async (sessionId: string, itemUuid: string, file: File) => {
+      const form = new FormData();
+      form.append('photo', file, file.name);
+      const encoded = new Response(form);
+      const raw = { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+      return answer<BagPhoto>(await transport({ method: 'POST', path: `/shopping-cart/items/${encodeURIComponent(itemUuid)}/photo`, headers: { usersessionid: sessionId }, raw }));
+    },
+    removeBagPhoto: (sessionId: string, itemUuid: string) => call<null>('DELETE', `/shopping-cart/items/${encodeURIComponent(itemUuid)}/photo`, undefined, sessionId),
+    /** The preview of the line's photo, or null when this session has none for it. */
+    getBagPhoto: async (sessionId: string, itemUuid: string) => {
+      const response = await transport({ method: 'GET', path: `/shopping-cart/items/${encodeURIComponent(itemUuid)}/photo`, headers: { usersessionid: sessionId } });
+      if (response.status === 200 && response.file) return response.file;
+      if (response.status === 404 || response.status === 400) return null;
+      return answer<never>(response);
+    },
   };
 }
 
