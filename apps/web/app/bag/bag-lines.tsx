@@ -2,6 +2,7 @@ import type { BagItem, BagResponse } from '@charms/contracts/bag';
 import { MAX_LINE_QUANTITY } from '@charms/domain/bag';
 import { Link, useFetcher } from 'react-router';
 import { BagFormFields } from './bag-form-fields';
+import { BagLinePhoto } from './bag-line-photo';
 import { LINE_FORMS } from './bag-keys';
 
 /** Every line of the bag: products with their engraving charge under them, then assembly. */
@@ -50,6 +51,7 @@ function BagLine({ item, charges }: { item: BagItem; charges: BagItem[] }) {
             </fetcher.Form>
           </div>
         ) : null}
+        {item.product?.isPhotoArt ? <BagLinePhoto item={item} name={name} /> : null}
         {charges.map((charge) => (
           <p key={charge.itemUuid} className="bag-line__charge">
             <span>{charge.description}</span> <span>{charge.lineTotal.display}</span>

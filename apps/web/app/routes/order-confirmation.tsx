@@ -84,10 +84,15 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       {order.hasPhotoArt ? (
         <section className="checkout__notice" aria-labelledby="photoart-heading">
           <h2 id="photoart-heading">Your PhotoArt photo</h2>
-          <p>
-            Please email the photo for your PhotoArt charm to <a href={`mailto:${store.photoArtEmail}?subject=${encodeURIComponent(`Photo for order ${order.number}`)}`}>{store.photoArtEmail}</a>{' '}
-            with your order number, <strong>{order.number}</strong>.
-          </p>
+          {order.lines.some((line) => line.photo === 'attached') ? (
+            <p>We have received the photo you uploaded{order.lines.some((line) => line.photo === 'to_be_emailed') ? ' for some of your PhotoArt charms' : ''}: there is nothing more to send for it.</p>
+          ) : null}
+          {order.lines.some((line) => line.photo === 'to_be_emailed') ? (
+            <p>
+              Please email the photo for your PhotoArt charm to <a href={`mailto:${store.photoArtEmail}?subject=${encodeURIComponent(`Photo for order ${order.number}`)}`}>{store.photoArtEmail}</a>{' '}
+              with your order number, <strong>{order.number}</strong>.
+            </p>
+          ) : null}
         </section>
       ) : null}
 
@@ -107,6 +112,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
                     Engraved “{line.engraving.text}” in {line.engraving.font}
                   </span>
                 ) : null}
+                {line.photo ? <span className="checkout__line-detail">{line.photo === 'attached' ? 'Photo received' : 'Photo to be emailed'}</span> : null}
               </div>
               <span className="checkout__line-price">{line.lineTotal.display}</span>
             </li>

@@ -21,7 +21,27 @@ export function LineDescription({ line }: { line: Line }) {
   );
 }
 
-export function OrderLines({ order }: { order: Order }) {
+/**
+ * A PhotoArt line's photo: the thumbnail and a download of the print copy, both straight from the API's staff route
+ * (the browser's staff session cookie goes with them; nothing is public). Lines are numbered from 1, as the slip does.
+ */
+export function LinePhoto({ line, orderId, lineNumber }: { line: Line; orderId: string; lineNumber: number }) {
+  if (!line.photo) return null;
+  if (line.photo === 'to_be_emailed') return <span className="admin-line__photo admin-muted">Photo to be emailed by the customer</span>;
+  const path = `/api/admin-orders/${orderId}/lines/${lineNumber}/photo`;
+  return (
+    <span className="admin-line__photo">
+      <a href={`${path}?size=preview`} target="_blank" rel="noreferrer">
+        <img src={`${path}?size=preview`} alt={`Customer's photo for line ${lineNumber}`} className="admin-line__thumb" loading="lazy" />
+      </a>
+      <a href={path} download>
+        Download photo<span className="visually-hidden"> for line {lineNumber}</span>
+      </a>
+    </span>
+  );
+}
+
+export function OrderLines({ order, orderId }: { order: Order; orderId?: string }) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table">
@@ -45,6 +65,7 @@ export function OrderLines({ order }: { order: Order }) {
             <tr key={`${line.kind}-${index}`}>
               <td>
                 <LineDescription line={line} />
+                {orderId ? <LinePhoto line={line} orderId={orderId} lineNumber={index + 1} /> : null}
               </td>
               <td className="num">{line.quantity}</td>
               <td className="num">{line.unitPrice.display}</td>

@@ -66,7 +66,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 
       <div className="admin-order">
         <div className="admin-order__main">
-          <OrderLines order={order} />
+          <OrderLines order={order} orderId={detail.id} />
           <section className="admin-panel" aria-labelledby="totals">
             <h2 id="totals">Totals</h2>
             <OrderTotals detail={detail} />

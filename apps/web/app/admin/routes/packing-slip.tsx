@@ -71,6 +71,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
                 {line.description ? <span className="admin-muted"> · {line.description}</span> : null}
                 {line.braceletSize ? ` · size ${line.braceletSize}″` : ''}
                 {line.isPhotoArt ? ' · photo art' : ''}
+                {line.photo ? <strong className="admin-slip__photo"> · {line.photo === 'attached' ? 'photo attached' : 'photo to be emailed'}</strong> : null}
               </td>
               <td>
                 {line.engraving ? (
