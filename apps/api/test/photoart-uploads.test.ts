@@ -137,6 +137,18 @@ describe('a shopper uploads the photo for a PhotoArt line', () => {
     expect((await call(session, 'DELETE', `/shopping-cart/items/${item}/photo`)).statusCode).toBe(404);
   });
 
+  it('gives the same charm added twice two lines, each with its own photo', async () => {
+    const { session, item } = await bagWith();
+    const again = await call(session, 'POST', '/shopping-cart/items', { productId: photoArtId, metalId: 40, quantity: 1 });
+    const second = (again.json() as { itemUuid: string; quantity: number }).itemUuid;
+    expect(second).not.toBe(item);
+    expect((await upload(session, item, await testPhoto({ colour: '#c33' }))).statusCode).toBe(201);
+    expect((await upload(session, second, await testPhoto({ colour: '#33c' }))).statusCode).toBe(201);
+    const colour = async (line: string) => (await sharp((await preview(session, line)).rawPayload).stats()).dominant;
+    expect((await colour(item)).r).toBeGreaterThan((await colour(item)).b);
+    expect((await colour(second)).b).toBeGreaterThan((await colour(second)).r);
+  });
+
   it('is refused for a charm that is not PhotoArt', async () => {
     const { session, item } = await bagWith(plainCharmId);
     const response = await upload(session, item, await testPhoto());

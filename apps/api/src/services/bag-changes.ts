@@ -71,6 +71,7 @@ interface ProductFacts {
   engravingMaxChars: number | null;
   engravingFonts: string[];
   priceCents: number | null;
+  isPhotoArt: boolean;
 }
 
 /** What adding a product checks the request against: the product and its price in the metal asked for. */
@@ -78,7 +79,7 @@ async function productFacts(db: Db, productId: number, metalId: number): Promise
   const [row] = await queryRows<ProductFacts>(
     db,
     sql`select p.id, p.name, p.kind, p.sizes, p.engraving_max_chars as "engravingMaxChars", p.engraving_fonts as "engravingFonts",
-               pp.price_cents as "priceCents"
+               pp.price_cents as "priceCents", p.is_photo_art as "isPhotoArt"
         from products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metalId}
         where p.id = ${productId}`,
     { prepared: true },
@@ -141,7 +142,8 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
   // Lines are shown in the order they were added: by the clock of their statement, not their transaction's start
   // (now()), so lines added in one transaction (a phone order's) keep their order too.
   const itemId = randomUUID();
-  const mergeKey = body.engraving ? null : `${body.productId}:${body.metalId}:${braceletSize ?? ''}`;
+  // A PhotoArt line carries one photo: the same charm added again is another line, for another photo.
+  const mergeKey = body.engraving || product?.isPhotoArt ? null : `${body.productId}:${body.metalId}:${braceletSize ?? ''}`;
   const engraving = body.engraving ? { text: body.engraving.text.trim(), font: body.engraving.font } : null;
   const [added] = await queryRows<{ id: string; quantity: number; name: string; priceCents: number; otherLines: OtherLine[] }>(
     db,
