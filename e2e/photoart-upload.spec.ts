@@ -27,6 +27,8 @@ const expectLoaded = async (page: Page, name: string) => {
 };
 
 test('a shopper uploads the photo for a PhotoArt charm, orders it, and staff see and download it in the order', async ({ page, browser }, testInfo) => {
+  // Two browsers, a checkout and the admin: longer than one page's test on a busy machine.
+  test.setTimeout(90_000);
   const shopper = await browser.newContext(testInfo.project.use);
   const shopperPage = await shopper.newPage();
   await new ShopperBag(shopperPage).start();
@@ -70,4 +72,25 @@ test('a shopper uploads the photo for a PhotoArt charm, orders it, and staff see
   // The packing slip says the photo came with the order.
   await page.goto(page.url().replace(/\/?$/, '/packing-slip'));
   await expect(page.getByText('photo attached')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the photo goes with the add-to-bag form; a refused file is said, and the bag offers the upload and the email instead', async ({ page }) => {
+    await new ShopperBag(page).start();
+    const product = await photoArtProduct(page);
+    await page.goto(product.path);
+    await page.getByLabel('Add your photo (optional)').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('#!/bin/sh\necho not a photo\n') });
+    await page.getByRole('button', { name: 'Add to bag' }).click();
+    await expect(page.getByText(/Your photo was not uploaded: This file is not a photo, whatever its name says/).first()).toBeVisible();
+
+    await page.goto('/order');
+    const line = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: product.name }) });
+    await expect(line.getByText(/Or email it to/)).toBeVisible();
+    await line.getByLabel('Upload your photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await sharp(await shopperPhoto()).png().toBuffer() });
+    await line.getByRole('button', { name: /^Upload photo/ }).click();
+    await expect(page.getByText('Photo uploaded: we will print it on your charm.')).toBeVisible();
+    await expectLoaded(page, `Your photo for ${product.name}`);
+  });
 });
