@@ -71,8 +71,11 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   // The staff pages (and their data requests, /admin/....data) take larger forms; nothing else does.
   app.all('/admin', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.all('/order', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.all('/products/*', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  // Posts that may carry a PhotoArt photo: a product page's add to bag (product pages are four or five segments under
+  // /products/, a bracelet's with its length), and the bag's photo forms. Every other page keeps 32 KB.
+  app.post('/products/:category/:metal/:slug/:id', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.post('/products/:category/:metal/:size/:slug/:id', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.post('/order/photo/:itemUuid', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

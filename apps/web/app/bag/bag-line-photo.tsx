@@ -7,15 +7,15 @@ import { PhotoField } from './photo-field';
 
 /**
  * A PhotoArt line's photo in the bag: its preview (only this browser's session can load it) with Replace and Remove,
- * or an upload form; the email address stays as the other way to send it. The forms post multipart to the bag's
- * action, with or without JavaScript.
+ * or an upload form; the email address stays as the other way to send it. The forms post multipart to
+ * /order/photo/{line} (the bag's action, with room for a photo), with or without JavaScript.
  */
 export function BagLinePhoto({ item, name }: { item: BagItem; name: string }) {
   const fetcher = useFetcher({ key: LINE_FORMS });
   const email = useRouteLoaderData<typeof rootLoader>('root')?.store.photoArtEmail;
   const sending = fetcher.state !== 'idle' && fetcher.formData?.get('itemUuid') === item.itemUuid && fetcher.formData.get('intent') === 'photo';
   const upload = (label: string, button: string) => (
-    <fetcher.Form method="post" action="/order" encType="multipart/form-data" preventScrollReset className="bag-photo__upload">
+    <fetcher.Form method="post" action={`/order/photo/${item.itemUuid}`} encType="multipart/form-data" preventScrollReset className="bag-photo__upload">
       <BagFormFields intent="photo" itemUuid={item.itemUuid} />
       <PhotoField label={label} hint={<>JPEG, PNG or WebP, up to 20 MB (HEIC: save it as JPEG first).</>} />
       <button type="submit" className="button button--secondary" disabled={sending}>
@@ -33,7 +33,7 @@ export function BagLinePhoto({ item, name }: { item: BagItem; name: string }) {
             <img src={`/order/photo/${item.itemUuid}?v=${encodeURIComponent(item.photo.uploadedAt)}`} alt={`Your photo for ${name}`} className="bag-photo__preview" />
             <div>
               <p className="bag-photo__status">Your photo is uploaded.</p>
-              <fetcher.Form method="post" action="/order" preventScrollReset>
+              <fetcher.Form method="post" action={`/order/photo/${item.itemUuid}`} preventScrollReset>
                 <BagFormFields intent="remove-photo" itemUuid={item.itemUuid} />
                 <button type="submit" className="link-button">
                   Remove photo<span className="visually-hidden"> from {name}</span>

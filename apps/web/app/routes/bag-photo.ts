@@ -1,3 +1,4 @@
+import { bagAction } from '../bag/bag-actions.server';
 import { readSessionId } from '../lib/shopper-id.server';
 import type { Route } from './+types/bag-photo';
 
@@ -15,4 +16,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return new Response(Buffer.from(file.bytes), {
     headers: { 'content-type': file.contentType, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
   });
+}
+
+/**
+ * The bag's photo forms (upload, replace, remove) post here, the one bag address whose body may be a 20 MB photo
+ * (server/storefront-plugin.ts): the bag's own action answers them, and redirects to /order without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return bagAction(request, context);
 }
