@@ -46,6 +46,14 @@ test('a shopper uploads the photo for a PhotoArt charm, orders it, and staff see
   await shopperPage.goto('/order');
   await expectLoaded(shopperPage, `Your photo for ${product.name}`);
   await expect(shopperPage.getByText('Your photo is uploaded.')).toBeVisible();
+  // Replaced in place (JavaScript): a new preview address, the old one shown no more.
+  const firstPreview = await shopperPage.getByRole('img', { name: `Your photo for ${product.name}` }).getAttribute('src');
+  await shopperPage.getByText('Replace photo').click();
+  await shopperPage.getByLabel('Choose another photo').setInputFiles({ name: 'grandpa.png', mimeType: 'image/png', buffer: await sharp(await shopperPhoto()).png().toBuffer() });
+  await shopperPage.getByRole('button', { name: /^Upload new photo/ }).click();
+  await expect(shopperPage.getByText('Photo uploaded: we will print it on your charm.')).toBeVisible();
+  await expect(shopperPage.getByRole('img', { name: `Your photo for ${product.name}` })).not.toHaveAttribute('src', firstPreview!);
+  await expectLoaded(shopperPage, `Your photo for ${product.name}`);
   const previewPath = await shopperPage.getByRole('img', { name: `Your photo for ${product.name}` }).getAttribute('src');
   const stranger = await browser.newContext(testInfo.project.use);
   expect((await stranger.request.get(new URL(previewPath!, process.env.E2E_BASE_URL).toString())).status()).toBe(404);
