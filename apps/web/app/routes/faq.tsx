@@ -56,7 +56,8 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
 
       <h2>How do PhotoArt charms work?</h2>
       <p>
-        Order the PhotoArt charm online, then email your photo to <a href={`mailto:${store.photoArtEmail}`}>{store.photoArtEmail}</a>.
+        Upload your photo on the charm's page or in your bag (JPEG, PNG or WebP up to 20 MB; save an iPhone's HEIC photo as JPEG first),
+        or order the PhotoArt charm online, then email your photo to <a href={`mailto:${store.photoArtEmail}`}>{store.photoArtEmail}</a>.
         Step by step: <Link to="/photoart-instructions">PhotoArt instructions</Link>.
       </p>
 

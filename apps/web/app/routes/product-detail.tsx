@@ -265,8 +265,8 @@ function PhotoArtNote({ email }: { email: string }) {
     <section className="product__section product__section--compact" aria-labelledby="photoart-heading">
       <h2 id="photoart-heading">Your photo</h2>
       <p>
-        PhotoArt charms carry your own photo. After you order, email the photo to <a href={`mailto:${email}`}>{email}</a> with your
-        order number.
+        PhotoArt charms carry your own photo. Add it with the charm above (or later in your bag), or after you order, email it to{' '}
+        <a href={`mailto:${email}`}>{email}</a> with your order number.
       </p>
     </section>
   );
