@@ -42,3 +42,23 @@ export function timesQuantity(unit: Cents, quantity: number): Cents {
 export function percentOf(cents: Cents, percent: number): Cents {
   return Math.round((assertCents(cents) * percent) / 100);
 }
+
+/** The most a price typed by staff may be: well above anything the store sells, and far from overflowing. */
+const MAX_PRICE_CENTS = 100_000_00;
+
+/**
+ * A price as staff type it in the admin ("14.75", "$1,000"): dollars with at most two decimals, in cents, or the
+ * reason it is refused. Zero is refused unless `allowZero` (a free shipping type); negative amounts and more than two
+ * decimals never parse.
+ */
+export function parsePrice(text: string, options: { allowZero?: boolean } = {}): { cents: Cents } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'is required' };
+  if (/^-/.test(trimmed)) return { error: 'cannot be negative' };
+  if (/\.\d{3,}$/.test(trimmed)) return { error: 'must have at most two decimals (cents)' };
+  const cents = parseDollars(trimmed);
+  if (cents === null) return { error: 'must be an amount in dollars, such as 12.50' };
+  if (cents === 0 && !options.allowZero) return { error: 'must be more than $0.00' };
+  if (cents > MAX_PRICE_CENTS) return { error: `must be at most ${formatCents(MAX_PRICE_CENTS)}` };
+  return { cents };
+}
