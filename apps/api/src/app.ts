@@ -16,6 +16,7 @@ import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
 import { newsletterRoutes } from './routes/newsletter';
 import { responseCachePlugin } from './plugins/response-cache';
+import { storeSettingsPlugin } from './plugins/store-settings';
 import { catalogRoutes } from './routes/catalog';
 import type { Mailer } from './email/mailer';
 import { createBraintreeGateway } from './payments/braintree-gateway';
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(responseCachePlugin);
+  await app.register(storeSettingsPlugin);
   await app.register(emailDeliveryPlugin, mailer ? { mailer } : {});
   await app.register(paymentReconciliationPlugin);
   await app.register(

@@ -23,7 +23,7 @@ export interface StorefrontOptions {
   build: ServerBuild;
   clientDir: string;
   /** What loaders get; `reply.cspNonce.script` is the nonce of this page's Content-Security-Policy. */
-  loadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext;
+  loadContext: (request: FastifyRequest, reply: FastifyReply) => Promise<AppLoadContext>;
 }
 
 /**
@@ -55,7 +55,7 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     const fetchRequest = toFetchRequest(request, reply);
     // Every action reads its form; one that cannot be read is the client's mistake, said once here.
     if (fetchRequest.body) await fetchRequest.clone().formData().catch(() => Promise.reject(badForm()));
-    const response = await handle(fetchRequest, options.loadContext(request, reply));
+    const response = await handle(fetchRequest, await options.loadContext(request, reply));
     // Earlier versions kept the newsletter address in a cookie; no cookie holds an email now: it is sent back expired.
     if (/(?:^|;\s*)newsletter-email=/.test(request.headers.cookie ?? '')) response.headers.append('set-cookie', 'newsletter-email=; Max-Age=0; Path=/; SameSite=Lax');
     return sendFetchResponse(reply, response);

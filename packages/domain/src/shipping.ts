@@ -107,6 +107,11 @@ export function shippingTypeName(id: ShippingTypeId, prices: ShippingPrices): st
   return id === 'ground' && prices.ground > 0 ? 'Ground' : name;
 }
 
+/** Whether a shipping type goes to a state at all (by region; prices and dates aside). */
+export function offersShippingType(state: StateProvince, id: ShippingTypeId): boolean {
+  return SHIPPING_TYPES.some((type) => type.id === id && type.transit[state.region] !== undefined);
+}
+
 /** The shipping types offered to a state, with prices and delivery estimates for an order placed now. */
 export function shippingOptions(state: StateProvince, now: Date, timing: BagTiming, settings: ShippingSettings): ShippingOption[] {
   const shipDate = estimateShipDate(now, settings.calendar, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 });

@@ -616,3 +616,41 @@ export const adminAudit = pgTable(
   (table) => [index('admin_audit_entity_idx').on(table.entityType, table.entityId, table.at)],
 );
 export type AdminAuditRow = typeof adminAudit.$inferSelect;
+
+/**
+ * The store's settings that staff change in the admin: one row (id 1), written by the migration with the values the
+ * store started with. Prices are cents; a trigger announces a change on `catalog_changed`, so every instance drops
+ * its cached copy (services/store-settings.ts). See docs/decisions/0026-store-settings.md.
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    storeName: text('store_name').notNull(),
+    phone: text('phone').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    ordersEmail: text('orders_email').notNull(),
+    photoArtEmail: text('photoart_email').notNull(),
+    facebookUrl: text('facebook_url'),
+    pinterestUrl: text('pinterest_url'),
+    twitterUrl: text('twitter_url'),
+    groundShippingCents: integer('ground_shipping_cents').notNull(),
+    twoDayShippingCents: integer('two_day_shipping_cents').notNull(),
+    nextDayShippingCents: integer('next_day_shipping_cents').notNull(),
+    saturdayShippingCents: integer('saturday_shipping_cents').notNull(),
+    engravingCentsPerCharacter: integer('engraving_cents_per_character').notNull(),
+    engravingFreeMetalIds: integer('engraving_free_metal_ids').array().notNull(),
+    assemblyFeeCents: integer('assembly_fee_cents').notNull(),
+    /** "HH:MM", 24-hour, in time_zone. */
+    sameDayCutoff: text('same_day_cutoff').notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** "YYYY-MM-DD" days the store ships nothing, on top of the carriers' holidays. */
+    closureDays: text('closure_days').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('store_settings_one_row', sql`${table.id} = 1`),
+    check('store_settings_prices', sql`${table.groundShippingCents} >= 0 and ${table.twoDayShippingCents} >= 0 and ${table.nextDayShippingCents} >= 0 and ${table.saturdayShippingCents} >= 0 and ${table.engravingCentsPerCharacter} > 0 and ${table.assemblyFeeCents} > 0`),
+  ],
+);
+export type StoreSettingsRow = typeof storeSettings.$inferSelect;

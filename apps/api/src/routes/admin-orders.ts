@@ -21,6 +21,7 @@ import { actorOf } from '../plugins/staff-area';
 import { dashboard } from '../services/admin-dashboard';
 import { adminOrder } from '../services/admin-order-detail';
 import { exportOrders, listOrders } from '../services/admin-order-list';
+import { shipCalendarOf } from '@charms/domain/store-settings';
 import { type OrderActionContext, addNote, markPaid, resendConfirmation, shipOrder } from '../services/order-actions';
 import { cancelOrder, refundOrder } from '../services/order-refunds';
 
@@ -33,8 +34,8 @@ const params = adminOrderParamsSchema;
 /** The staff's order calls (every staff member, not only owners): the list, its CSV, one order, its actions. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const context = (log: FastifyBaseLogger): OrderActionContext => {
-    const { store, linkSecret, gateway } = app.checkout.context(log);
+  const context = async (log: FastifyBaseLogger): Promise<OrderActionContext> => {
+    const { store, linkSecret, gateway } = await app.checkout.context(log);
     return { db, gateway, store, linkSecret, log, emailQueued: () => app.emailDelivery.kick() };
   };
 
@@ -76,37 +77,37 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-orders/:id/mark-paid',
     { schema: { tags, summary: 'A check received: an order awaiting payment becomes paid', body: markPaidBodySchema, ...action } },
-    async (request) => markPaid(context(request.log), actorOf(request), request.params.id, request.body.reference),
+    async (request) => markPaid(await context(request.log), actorOf(request), request.params.id, request.body.reference),
   );
   app.post(
     '/admin-orders/:id/ship',
     { schema: { tags, summary: 'Shipped with a carrier and tracking number; the shopper is emailed the tracking link', body: shipOrderBodySchema, ...action } },
-    async (request) => shipOrder(context(request.log), actorOf(request), request.params.id, request.body),
+    async (request) => shipOrder(await context(request.log), actorOf(request), request.params.id, request.body),
   );
   app.post(
     '/admin-orders/:id/cancel',
     { schema: { tags, summary: 'Cancel: an unsettled card charge is voided, a settled one refunded; a check order is paid back by the shop', body: cancelOrderBodySchema, ...action } },
-    async (request) => cancelOrder(context(request.log), actorOf(request), request.params.id, request.body.reason),
+    async (request) => cancelOrder(await context(request.log), actorOf(request), request.params.id, request.body.reason),
   );
   app.post(
     '/admin-orders/:id/refunds',
     { schema: { tags, summary: 'Refund part or all of what is left, through the card processor (a check order: recorded as paid back)', body: refundOrderBodySchema, ...action } },
-    async (request) => refundOrder(context(request.log), actorOf(request), request.params.id, request.body),
+    async (request) => refundOrder(await context(request.log), actorOf(request), request.params.id, request.body),
   );
   app.post(
     '/admin-orders/:id/resend-confirmation',
     { schema: { tags, summary: 'Email the order confirmation to the shopper again (no body)', ...action } },
-    async (request) => resendConfirmation(context(request.log), actorOf(request), request.params.id),
+    async (request) => resendConfirmation(await context(request.log), actorOf(request), request.params.id),
   );
   app.post(
     '/admin-orders/:id/notes',
     { schema: { tags, summary: 'An internal note on the order\'s timeline (never shown to the shopper)', body: orderNoteBodySchema, ...action } },
-    async (request) => addNote(context(request.log), actorOf(request), request.params.id, request.body.text),
+    async (request) => addNote(await context(request.log), actorOf(request), request.params.id, request.body.text),
   );
 
   app.get(
     '/admin-dashboard',
     { schema: { tags, summary: 'The day at the shop: orders to ship (due today, the same-day cutoff), checks awaited, today\'s sales, recent orders', response: { 200: dashboardSchema, ...errors } } },
-    async () => dashboard(db, app.clock.now()),
+    async () => dashboard(db, app.clock.now(), shipCalendarOf(await app.storeSettings.get())),
   );
 };

@@ -1,5 +1,5 @@
 import type { Dashboard } from '@charms/contracts/admin-orders';
-import { addDays, centralInstant, nextSameDayCutoff, toCentral } from '@charms/domain/ship-dates';
+import { type ShipCalendar, addDays, centralInstant, nextSameDayCutoff, toCentral } from '@charms/domain/ship-dates';
 import { and, asc, count, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
@@ -15,7 +15,7 @@ const RECENT_SHOWN = 10;
  * date is today or earlier), the same-day cutoff, checks awaited, today's sales (orders paid today, store time) and
  * the latest orders (checkouts still under way left out).
  */
-export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
+export async function dashboard(db: Db, now: Date, calendar: ShipCalendar): Promise<Dashboard> {
   const today = toCentral(now).date;
   const toShip = eq(orders.status, 'paid');
   const [shipCounts, toShipRows, [awaiting], [sales], recent] = await Promise.all([
@@ -33,7 +33,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
   ]);
   return {
     today,
-    sameDayCutoff: nextSameDayCutoff(now).toISOString(),
+    sameDayCutoff: nextSameDayCutoff(now, calendar).toISOString(),
     toShip: { count: shipCounts[0]?.count ?? 0, dueToday: shipCounts[0]?.dueToday ?? 0, orders: toShipRows.map(presentSummary) },
     awaitingPayment: awaiting?.count ?? 0,
     salesToday: { count: sales?.count ?? 0, total: money(sales?.cents ?? 0) },

@@ -5,7 +5,8 @@ import { engravingProblem } from '@charms/domain/engraving';
 import { findMetalById } from '@charms/domain/metals';
 import { countBagItems } from '@charms/domain/storefront-bag-count';
 import { type PromotionVerdict, evaluatePromotion, normalizeCode } from '@charms/domain/promotions';
-import { findStateProvince, shippingOptions } from '@charms/domain/shipping';
+import { type ShippingTypeId, findStateProvince, offersShippingType } from '@charms/domain/shipping';
+import type { StoreSettings } from '@charms/domain/store-settings';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
@@ -195,9 +196,9 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
 }
 
 /** Adds the charm assembly line once; a second call changes nothing. */
-export async function addAssembly(db: Db, sessionId: string): Promise<void> {
+export async function addAssembly(db: Db, sessionId: string, settings: StoreSettings): Promise<void> {
   await changeBag(db, sessionId, async (tx, cart) => {
-    const { lines } = (await loadBag(tx, sessionId))!;
+    const { lines } = (await loadBag(tx, sessionId, settings))!;
     if (lines.some((line) => line.kind === 'charm_assembly')) return;
     if (!lines.some((line) => line.kind === 'product' && line.isBracelet)) {
       throw new HttpError(400, 'ASSEMBLY_NEEDS_BRACELET', 'Add a charm bracelet to your bag first: assembly puts your charms on it.');
@@ -224,7 +225,7 @@ export async function setQuantity(db: Db, sessionId: string, itemId: string, qua
 }
 
 /** Removes a line; removing an engraving charge line removes the engraving from its item. */
-export async function removeItem(db: Db, sessionId: string, itemId: string): Promise<void> {
+export async function removeItem(db: Db, sessionId: string, itemId: string, settings: StoreSettings): Promise<void> {
   await changeBag(db, sessionId, async (tx, cart) => {
     const line = await lineOf(tx, cart.id, itemId);
     if (line.kind === 'additional_characters' && line.parentItemId) {
@@ -234,7 +235,7 @@ export async function removeItem(db: Db, sessionId: string, itemId: string): Pro
     await tx.delete(cartItems).where(eq(cartItems.id, line.id));
     if (line.kind !== 'product') return;
     // Without a bracelet, assembly has nothing to put the charms on: it goes too, and is not charged.
-    const { lines } = (await loadBag(tx, sessionId))!;
+    const { lines } = (await loadBag(tx, sessionId, settings))!;
     if (lines.some((other) => other.kind === 'charm_assembly') && !assemblyHasBracelet(lines)) {
       await tx.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.kind, 'charm_assembly')));
     }
@@ -265,11 +266,11 @@ export async function emptyBag(db: Db, sessionId: string): Promise<void> {
  * Applies a promo code (replacing any other). Returns the verdict; only a valid code is kept. The caller
  * counts failures for the rate limit.
  */
-export async function applyPromoCode(db: Db, sessionId: string, code: string, now: Date): Promise<PromotionVerdict & { code: string }> {
+export async function applyPromoCode(db: Db, sessionId: string, code: string, now: Date, settings: StoreSettings): Promise<PromotionVerdict & { code: string }> {
   const normalized = normalizeCode(code);
   return changeBag(db, sessionId, async (tx, cart) => {
     const { promotion, usesBySession } = await findPromotionByCode(tx, normalized, sessionId);
-    const { merchandiseCents } = bagSubtotals((await loadBag(tx, sessionId))!.lines);
+    const { merchandiseCents } = bagSubtotals((await loadBag(tx, sessionId, settings))!.lines);
     const verdict = evaluatePromotion(promotion, { now, merchandiseCents, usesBySession });
     if (verdict.ok) await tx.update(carts).set({ promotionId: promotion!.id }).where(eq(carts.id, cart.id));
     return { ...verdict, code: normalized };
@@ -292,7 +293,7 @@ export async function saveBag(db: Db, sessionId: string, body: SaveBagBody, now:
     const stateCode = body.shipToStateProvince === undefined ? cart.shipToStateProvince : (state?.code ?? null);
     const shippingTypeId = body.shippingTypeId ?? cart.shippingTypeId;
     const effectiveState = stateCode ? findStateProvince(stateCode) : undefined;
-    if (effectiveState && shippingTypeId && !shippingOptions(effectiveState, now, { leadTimeDays: 0, hasAssembly: false }).some((option) => option.id === shippingTypeId)) {
+    if (effectiveState && shippingTypeId && !offersShippingType(effectiveState, shippingTypeId as ShippingTypeId)) {
       throw invalidFields([{ field: 'shippingTypeId', message: `is not offered to ${effectiveState.name}` }]);
     }
     await tx

@@ -1,6 +1,7 @@
 import type { ProductDetailQuery, ProductDetailResponse } from '@charms/contracts/catalog';
 import { parseProductPath } from '@charms/domain/catalog-paths';
-import { ENGRAVING_CENTS_PER_CHARACTER, ENGRAVING_FONTS, isEngravingFree } from '@charms/domain/engraving';
+import { ENGRAVING_FONTS, isEngravingFree } from '@charms/domain/engraving';
+import { type StoreSettings, shipCalendarOf } from '@charms/domain/store-settings';
 import { DEFAULT_METAL_ID, METALS, type Metal, findMetalById, findMetalBySlug } from '@charms/domain/metals';
 import { estimateShipDate } from '@charms/domain/ship-dates';
 import { sql } from 'drizzle-orm';
@@ -11,7 +12,8 @@ import { type SummaryRow, ga4Item, imageUrl, money, pathOf, pickSize, toSummary 
 
 export interface DetailContext {
   db: Db;
-  storeName: string;
+  /** The store settings: its name for titles, engraving prices, the ship-date calendar. */
+  settings: StoreSettings;
   now: () => Date;
 }
 
@@ -87,7 +89,7 @@ export async function getProductDetail(context: DetailContext, query: ProductDet
 
   return {
     kind: 'product',
-    htmlHeadTitle: `${product.name} in ${metal.name}${sizeText} | ${context.storeName}`,
+    htmlHeadTitle: `${product.name} in ${metal.name}${sizeText} | ${context.settings.storeName}`,
     htmlHeadMetaKeywords: [product.name, metal.name, product.primaryCategoryName, 'Rembrandt charms'].join(', '),
     htmlHeadMetaDescription: `${product.description} ${priceCents === null ? '' : `${money(priceCents).display} in ${metal.name}.`}`.trim().slice(0, 300),
     canonicalUrl: canonical,
@@ -128,13 +130,13 @@ export async function getProductDetail(context: DetailContext, query: ProductDet
           : {
               maxCharacters: product.engravingMaxChars,
               fonts: ENGRAVING_FONTS.filter((font) => product.engravingFonts.includes(font.id)).map(({ id, name }) => ({ id, name })),
-              pricePerCharacter: money(ENGRAVING_CENTS_PER_CHARACTER),
-              freeInThisMetal: isEngravingFree(metal.id),
+              pricePerCharacter: money(context.settings.engraving.centsPerCharacter),
+              freeInThisMetal: isEngravingFree(metal.id, context.settings.engraving),
             },
       isPhotoArt: product.isPhotoArt,
       leadTime: product.leadTimeMinDays === null || product.leadTimeMaxDays === null ? null : { minDays: product.leadTimeMinDays, maxDays: product.leadTimeMaxDays },
       returnable: product.returnable,
-      estimatedShipDate: estimateShipDate(context.now(), { leadTimeDays: product.leadTimeMaxDays ?? 0 }),
+      estimatedShipDate: estimateShipDate(context.now(), shipCalendarOf(context.settings), { leadTimeDays: product.leadTimeMaxDays ?? 0 }),
       breadcrumbs: [
         { name: 'Home', path: '/' },
         { name: product.primaryCategoryName, path: categoryPath },
