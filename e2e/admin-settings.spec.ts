@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/admin';
+import { Bag, PRODUCTS } from './support/bag';
+import { cents } from './support/catalog';
 
 /**
  * Store settings change prices for every shopper at once, so this file runs its own shop (a fresh embedded database):
@@ -57,16 +59,14 @@ test('an owner changes the 2-3 day price, and a shopper\'s bag shows it with the
 
   // A shopper, in a browser of their own: a charm in the bag, shipped 2-3 day to Texas.
   const shopper = await (await browser.newContext({ baseURL })).newPage();
-  await shopper.goto('/sterling-silver-charms');
-  await shopper.locator('.product-card a').first().click();
-  await shopper.getByRole('button', { name: /Add to bag/ }).click();
-  await shopper.goto('/order');
-  await shopper.getByLabel(/State/).selectOption('TX');
-  const twoDayOption = shopper.getByRole('radio', { name: /2-3 Day/ });
-  await expect(shopper.getByText(/2-3 Day/).first()).toContainText('$18.50');
-  await twoDayOption.check();
-  const totals = shopper.getByRole('region', { name: /summary|totals/i });
-  await expect(totals).toContainText('$18.50');
-  const merchandise = Number((await totals.getByText(/Merchandise|Subtotal/).locator('..').innerText()).match(/\$([\d,.]+)/)![1]!.replace(',', ''));
-  await expect(totals).toContainText(`$${(merchandise + 18.5).toFixed(2)}`);
+  const bag = new Bag(shopper);
+  await shopper.goto(PRODUCTS.charm.path('sterling-silver'));
+  const price = cents(await shopper.getByTestId('product-price').innerText());
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+  await bag.open();
+  await bag.chooseShipping('Texas', '2-3 Day');
+  await expect(shopper.getByRole('radio', { name: /^2-3 Day/ })).toBeChecked();
+  await expect(shopper.getByRole('group', { name: 'Shipping to Texas' })).toContainText('$18.50');
+  await bag.expectTotalsRow('Shipping (2-3 Day)', '$18.50');
+  await bag.expectTotal(`$${((price + 1850) / 100).toFixed(2)}`);
 });
