@@ -9,7 +9,7 @@ import { FormMessage } from '../components/form-message';
 import { formatDateTime } from '../format';
 import type { FormResult } from '../form-result';
 import { csrfOf, failed, succeeded } from '../form-result.server';
-import { CHANGE_LABELS, bodyOf, formValuesOf, shownChange, valuesOfForm } from '../settings/settings-form';
+import { CHANGE_LABELS, FIELD_LABELS, bodyOf, formValuesOf, mistakesSummary, shownChange, valuesOfForm } from '../settings/settings-form';
 import '../settings/settings.css';
 import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/settings';
@@ -42,15 +42,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const saving = useNavigation().state === 'submitting';
   const values = { ...formValuesOf(current), ...(result && !result.ok ? (result.values ?? {}) : {}) };
   const errors = result?.fields ?? {};
+  const message = result && !result.ok && Object.keys(errors).length > 0 ? { ...result, message: mistakesSummary(errors) } : result;
   const freeMetals = (values.engravingFreeMetalIds ?? '').split(',');
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (result && !result.ok) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [result]);
-  const field = (name: string, label: string, props: Record<string, unknown> = {}) => (
-    <Field label={label} name={name} defaultValue={values[name]} error={errors[name]} disabled={!isOwner} {...props} />
+  const field = (name: keyof typeof FIELD_LABELS, props: Record<string, unknown> = {}) => (
+    <Field label={FIELD_LABELS[name]} name={name} defaultValue={values[name]} error={errors[name]} disabled={!isOwner} {...props} />
   );
-  const money = (name: string, label: string, hint?: string) => field(name, label, { inputMode: 'decimal', hint, className: 'settings-money' });
+  const money = (name: keyof typeof FIELD_LABELS, hint?: string) => field(name, { inputMode: 'decimal', hint, className: 'settings-money' });
 
   return (
     <div className="admin-page">
@@ -60,31 +61,32 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       {isOwner ? null : <p className="admin-muted">Only an owner can change the settings.</p>}
       <Form method="post" ref={formRef} className="admin-form settings-form" noValidate key={JSON.stringify(formValuesOf(current))}>
         <CsrfField />
-        <FormMessage result={result} />
+        <FormMessage result={message} />
         <fieldset className="admin-panel settings-group">
           <legend>Store</legend>
-          {field('storeName', 'Store name')}
-          {field('phone', 'Phone', { type: 'tel' })}
-          {field('contactEmail', 'Contact email', { type: 'email', hint: 'On the contact page.' })}
-          {field('ordersEmail', 'Orders email', { type: 'email', hint: 'The sender of order emails.' })}
-          {field('photoArtEmail', 'PhotoArt email', { type: 'email', hint: 'Where shoppers send their photo.' })}
-          {field('facebookUrl', 'Facebook page', { type: 'url', hint: 'https:// address; empty for no link.' })}
-          {field('pinterestUrl', 'Pinterest page', { type: 'url', hint: 'https:// address; empty for no link.' })}
-          {field('twitterUrl', 'Twitter page', { type: 'url', hint: 'https:// address; empty for no link.' })}
+          {field('storeName')}
+          {field('phone', { type: 'tel' })}
+          {field('contactEmail', { type: 'email', hint: 'On the contact page.' })}
+          {field('ordersEmail', { type: 'email', hint: 'The sender of order emails.' })}
+          {field('photoArtEmail', { type: 'email', hint: 'Where shoppers send their photo.' })}
+          {field('facebookUrl', { type: 'url', hint: 'https:// address; empty for no link.' })}
+          {field('pinterestUrl', { type: 'url', hint: 'https:// address; empty for no link.' })}
+          {field('twitterUrl', { type: 'url', hint: 'https:// address; empty for no link.' })}
         </fieldset>
-        <fieldset className="admin-panel settings-group">
+        <fieldset className="admin-panel settings-group settings-group--prices">
           <legend>Shipping prices</legend>
           <p className="admin-muted">Dollars; 0 makes a type free. Bags change at once; placed orders keep their price.</p>
-          {money('shippingGround', 'Ground')}
-          {money('shippingTwoDay', '2-3 Day')}
-          {money('shippingNextDay', 'Next Business Day')}
-          {money('shippingSaturday', 'Saturday Delivery')}
+          {money('shippingGround')}
+          {money('shippingTwoDay')}
+          {money('shippingNextDay')}
+          {money('shippingSaturday')}
         </fieldset>
         <fieldset className="admin-panel settings-group">
           <legend>Engraving and fees</legend>
-          {money('engravingPerCharacter', 'Engraving per character', 'Spaces are free.')}
+          {money('engravingPerCharacter', 'Spaces are free.')}
+          {money('assemblyFee')}
           <fieldset className="settings-metals" aria-describedby={errors.engravingFreeMetalIds ? 'settings-metals-error' : undefined}>
-            <legend>Engraving is free on</legend>
+            <legend>{FIELD_LABELS.engravingFreeMetalIds}</legend>
             {METALS.map((metal) => (
               <label key={metal.id}>
                 <input type="checkbox" name="engravingFreeMetalIds" value={metal.id} defaultChecked={freeMetals.includes(String(metal.id))} disabled={!isOwner} /> {metal.name}
@@ -92,12 +94,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             ))}
             {errors.engravingFreeMetalIds ? <span className="admin-field__error" id="settings-metals-error">{errors.engravingFreeMetalIds}</span> : null}
           </fieldset>
-          {money('assemblyFee', 'Bracelet assembly fee')}
         </fieldset>
         <fieldset className="admin-panel settings-group">
           <legend>Same-day cutoff</legend>
-          {field('sameDayCutoff', 'Cutoff (24-hour HH:MM)', { hint: 'Orders before it ship the same business day.', inputMode: 'numeric' })}
-          {field('timeZone', 'Time zone', { hint: 'A name such as America/Chicago.' })}
+          {field('sameDayCutoff', { hint: 'Orders before it ship the same business day.', inputMode: 'numeric' })}
+          {field('timeZone', { hint: 'A name such as America/Chicago.' })}
         </fieldset>
         <fieldset className="admin-panel settings-group">
           <legend>Closure days</legend>

@@ -8,6 +8,21 @@ export const SETTINGS_FIELDS = [
   'sameDayCutoff', 'timeZone', 'closureDays',
 ] as const;
 
+/** The form's labels, by field (the page's and its summary of mistakes). */
+export const FIELD_LABELS: Record<(typeof SETTINGS_FIELDS)[number] | 'engravingFreeMetalIds', string> = {
+  storeName: 'Store name', phone: 'Phone', contactEmail: 'Contact email', ordersEmail: 'Orders email', photoArtEmail: 'PhotoArt email',
+  facebookUrl: 'Facebook page', pinterestUrl: 'Pinterest page', twitterUrl: 'Twitter page',
+  shippingGround: 'Ground', shippingTwoDay: '2-3 Day', shippingNextDay: 'Next Business Day', shippingSaturday: 'Saturday Delivery',
+  engravingPerCharacter: 'Engraving per character', assemblyFee: 'Bracelet assembly fee', engravingFreeMetalIds: 'Engraving is free on',
+  sameDayCutoff: 'Cutoff (24-hour HH:MM)', timeZone: 'Time zone', closureDays: 'Closure days',
+};
+
+/** Above the form after a refusal: what to correct, by label (the API's sentence names fields by their JSON names). */
+export function mistakesSummary(errors: Record<string, string>): string {
+  const labels = Object.keys(errors).map((name) => (FIELD_LABELS as Record<string, string>)[name] ?? name);
+  return `Nothing was saved. Please correct ${labels.length === 1 ? 'the field' : `the ${labels.length} fields`} marked below: ${labels.join(', ')}.`;
+}
+
 /** Stored column names (the trail's) as staff read them. */
 export const CHANGE_LABELS: Record<string, string> = {
   storeName: 'Store name', phone: 'Phone', contactEmail: 'Contact email', ordersEmail: 'Orders email (sender)', photoArtEmail: 'PhotoArt email',
