@@ -15,6 +15,7 @@ import { telHref } from '../lib/info-page';
 import { findMetalById } from '@charms/domain/metals';
 import { seoMeta } from '../lib/seo';
 import { readShopperPrefs, toShopperPrefs } from '../lib/shopper-prefs';
+import { type StoreTerms, storeTerms } from '../lib/store-terms';
 import '../styles/catalog.css';
 import '../styles/bag.css';
 import '../styles/engraving-fonts.css';
@@ -58,7 +59,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { notice, clear } = await takeNotice(context.cookies.bagNotice, request);
   if (clear) headers.append('set-cookie', clear);
   return data(
-    { seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers }, product, store: { phone, photoArtEmail, publicBaseUrl }, stated, notice },
+    {
+      seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers },
+      product,
+      store: { phone, photoArtEmail, publicBaseUrl },
+      terms: storeTerms(context.store),
+      stated,
+      notice,
+    },
     { headers },
   );
 }
@@ -81,7 +89,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate, formMe
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, store, stated, notice } = loaderData;
+  const { product, store, terms, stated, notice } = loaderData;
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   // The preview opens in the first font: ask for its file before the stylesheet does.
@@ -125,8 +133,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             answeredInPlace={actionData !== undefined}
             bag={{ itemCount: root?.bagCount ?? 0, total: root?.bagTotal ?? null }}
           />
-          <Shipping product={product} phone={store.phone} />
-          {product.engraving ? <Engraving engraving={product.engraving} metalName={product.metal.name} /> : null}
+          <Shipping product={product} phone={store.phone} terms={terms} />
+          {product.engraving ? <Engraving engraving={product.engraving} metalName={product.metal.name} terms={terms} /> : null}
           {product.isPhotoArt ? <PhotoArtNote email={store.photoArtEmail} /> : null}
           <ReturnsAndWarranty product={product} />
         </div>
@@ -217,7 +225,7 @@ function SizeChoice({ product }: { product: ProductDetail }) {
   );
 }
 
-function Shipping({ product, phone }: { product: ProductDetail; phone: string }) {
+function Shipping({ product, phone, terms }: { product: ProductDetail; phone: string; terms: StoreTerms }) {
   return (
     <section className="product__section product__section--compact" aria-labelledby="shipping-heading">
       <h2 id="shipping-heading">Shipping</h2>
@@ -225,9 +233,9 @@ function Shipping({ product, phone }: { product: ProductDetail; phone: string })
         Ships by <strong>{shipDateInWords(product.estimatedShipDate)}</strong>.{' '}
         {product.leadTime
           ? `Made to order for you: allow ${product.leadTime.minDays}–${product.leadTime.maxDays} business days before it ships.`
-          : 'Orders placed before 12 noon Central time on a business day ship the same day.'}
+          : `Orders placed before ${terms.cutoff} on a business day ship the same day.`}
       </p>
-      <p>Free shipping on every order, with no minimum.</p>
+      <p>{terms.shippingPromise}</p>
       <p>
         Phone orders, Monday to Friday: <a href={telHref(phone)}>{phone}</a>.
       </p>
@@ -236,17 +244,17 @@ function Shipping({ product, phone }: { product: ProductDetail; phone: string })
 }
 
 /** The engraving the workshop offers on this charm; the text and font are chosen in the add-to-bag form. */
-function Engraving({ engraving, metalName }: { engraving: NonNullable<ProductDetail['engraving']>; metalName: string }) {
+function Engraving({ engraving, metalName, terms }: { engraving: NonNullable<ProductDetail['engraving']>; metalName: string; terms: StoreTerms }) {
   return (
     <section className="product__section product__section--compact" aria-labelledby="engraving-heading">
       <h2 id="engraving-heading">Engraving</h2>
       <p>
         Up to {engraving.maxCharacters} characters: names, dates, places.{' '}
         {engraving.freeInThisMetal
-          ? `Engraving is free on ${metalName}: we refund its cost on gold and white gold.`
-          : `${engraving.pricePerCharacter.display} per character (spaces are free), with free setup. Free on gold and white gold.`}
+          ? `Engraving is free on ${metalName}: we refund its cost on ${terms.engravingFreeOn ?? metalName}.`
+          : `${engraving.pricePerCharacter.display} per character (spaces are free), with free setup.${terms.engravingFreeOn ? ` Free on ${terms.engravingFreeOn}.` : ''}`}
       </p>
-      <p>Same-day engraving and shipping on orders placed before 12 noon Central time.</p>
+      <p>Same-day engraving and shipping on orders placed before {terms.cutoff}.</p>
       <h3 className="product__subheading">Fonts</h3>
       {/* Each font's name in its own face; the form above draws the shopper's text on the charm. */}
       <ul className="product__fonts">
