@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
 import { errorOf, shopperApi, staffApi, useTestApp } from './helper';
+import { TODAY_SETTINGS } from './settings-support';
 
 const t = useTestApp();
 type Staff = Awaited<ReturnType<typeof staffApi>>;
@@ -18,28 +19,7 @@ beforeAll(async () => {
   clerk = await staffApi(t, { role: 'staff', name: 'Carl Clerk' });
 });
 
-/** The form as the store started: what the migration wrote. */
-const TODAY_VALUES = {
-  storeName: 'Charm & Bracelet Co.',
-  phone: '1-800-555-0142',
-  contactEmail: 'help@charms.example',
-  ordersEmail: 'orders@charms.example',
-  photoArtEmail: 'photoart@charms.example',
-  facebookUrl: '',
-  pinterestUrl: '',
-  twitterUrl: '',
-  shippingGround: '0',
-  shippingTwoDay: '14.75',
-  shippingNextDay: '24.95',
-  shippingSaturday: '39.75',
-  engravingPerCharacter: '0.75',
-  engravingFreeMetalIds: ['10', '20', '30'],
-  assemblyFee: '9.95',
-  sameDayCutoff: '12:00',
-  timeZone: 'America/Chicago',
-  closureDays: '',
-};
-const form = (overrides: Record<string, unknown> = {}) => ({ ...TODAY_VALUES, ...overrides });
+const form = (overrides: Record<string, unknown> = {}) => ({ ...TODAY_SETTINGS, ...overrides });
 
 function settingsOf(response: { statusCode: number; body: string; json: () => unknown }): AdminSettings {
   expect(response.statusCode, response.body).toBe(200);

@@ -23,14 +23,15 @@ export interface ShipCalendar {
 /** The calendar the store started with: noon Central, no closure days of its own. */
 export const DEFAULT_SHIP_CALENDAR: ShipCalendar = Object.freeze({ timeZone: SHIPPING_TIME_ZONE, cutoffMinutes: SAME_DAY_CUTOFF_HOUR * 60, closureDays: new Set<string>() });
 
-export interface CentralTime {
+/** A wall-clock date and time in the store's time zone. */
+export interface StoreTime {
   date: string;
   hour: number;
   minute: number;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const lastByZone = new Map<string, { minute: number; time: CentralTime }>();
+const lastByZone = new Map<string, { minute: number; time: StoreTime }>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -46,18 +47,23 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * asks this several times, so the last minute's answer per zone is kept (today's zones are whole minutes from UTC,
  * so it is the same for the whole UTC minute).
  */
-export function storeTime(instant: Date, timeZone: string): CentralTime {
+export function storeTime(instant: Date, timeZone: string): StoreTime {
   const minute = Math.floor(instant.getTime() / 60_000);
   const last = lastByZone.get(timeZone);
   if (last?.minute === minute) return last.time;
   const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
-  const time: CentralTime = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) });
+  const time: StoreTime = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) });
   lastByZone.set(timeZone, { minute, time });
   return time;
 }
 
-/** The wall-clock date and time in Central time (the admin's reports and dates). */
-export const toCentral = (instant: Date): CentralTime => storeTime(instant, SHIPPING_TIME_ZONE);
+/**
+ * A store day as instants: from its first moment up to (not including) the next day's, in the store's time zone
+ * (the settings'). The admin's day filters, the dashboard's day and its reports all count days this way.
+ */
+export function storeDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  return { start: zonedInstant(date, 0, timeZone), end: zonedInstant(addDays(date, 1), 0, timeZone) };
+}
 
 function dayOfWeek(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -156,8 +162,6 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   return new Date(candidate);
 }
 
-/** The instant a Central wall-clock hour begins on a day (the admin's date ranges). */
-export const centralInstant = (date: string, hour: number): Date => zonedInstant(date, hour * 60, SHIPPING_TIME_ZONE);
 
 /**
  * When same-day shipping closes: at the cutoff today on a shipping day, else at the cutoff on the next shipping day

@@ -13,7 +13,7 @@ import {
   shipOrderBodySchema,
 } from '@charms/contracts/admin-orders';
 import { errorBodySchema } from '@charms/contracts/errors';
-import { toCentral } from '@charms/domain/ship-dates';
+import { storeTime } from '@charms/domain/ship-dates';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin-orders',
     { schema: { tags, summary: 'Orders: search by number, email, name or phone; filter by status and store days; sort; pages', querystring: adminOrderListQuerySchema, response: { 200: adminOrderListResponseSchema, ...errors } } },
-    async (request) => listOrders(db, request.query),
+    async (request) => listOrders(db, request.query, (await app.storeSettings.get()).timeZone),
   );
 
   app.get(
@@ -57,10 +57,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { csv, total, truncated } = await exportOrders(db, request.query);
+      const { timeZone } = await app.storeSettings.get();
+      const { csv, total, truncated } = await exportOrders(db, request.query, timeZone);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${toCentral(app.clock.now()).date}.csv"`)
+        .header('content-disposition', `attachment; filename="orders-${storeTime(app.clock.now(), timeZone).date}.csv"`)
         .header(EXPORT_TOTAL_HEADER, String(total))
         .header(EXPORT_TRUNCATED_HEADER, String(truncated))
         .send(csv);
