@@ -15,6 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       storeName: context.store.name,
+      /** The store's time zone (its settings): every admin date and time is shown in it. */
+      timeZone: context.store.timeZone,
       staff: { id: session.staff.id, name: session.staff.name, email: session.staff.email, role: session.staff.role },
       csrfToken: session.csrfToken,
     },

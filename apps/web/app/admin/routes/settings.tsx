@@ -13,6 +13,7 @@ import { CHANGE_LABELS, FIELD_LABELS, bodyOf, formValuesOf, mistakesSummary, sho
 import '../settings/settings.css';
 import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/settings';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings · Admin' }];
 export { ErrorBoundary } from '../components/page-error';
@@ -36,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { current } = loaderData;
   const result = actionData as FormResult | undefined;
   const isOwner = useRouteLoaderData<typeof layoutLoader>('admin')?.staff.role === 'owner';
@@ -128,7 +130,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <li key={change.id}>
                 <p className="admin-timeline__what">Changed by {change.actor}</p>
                 <p className="admin-muted">
-                  <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+                  <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
                   {change.ip ? ` · from ${change.ip}` : ''}
                 </p>
                 <ul className="settings-changes">
