@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type AdminSettings, adminSettingsSchema } from '@charms/contracts/admin-settings';
 import { bagResponseSchema, shippingTypesResponseSchema } from '@charms/contracts/bag';
 import { productListResponseSchema } from '@charms/contracts/catalog';
 import { completeOrderResponseSchema, orderResponseSchema } from '@charms/contracts/checkout';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/query';
 import { errorOf, shopperApi, staffApi, useTestApp } from './helper';
 import { TODAY_SETTINGS } from './settings-support';
@@ -192,5 +198,35 @@ describe('what shoppers see', () => {
     const [emailAfter] = await queryRows<{ text: string }>(t.database.db, sql`select text from email_outbox where "to" = 'settings-shopper@example.com'`);
     expect(emailAfter!.text).toBe(email!.text);
     expect(emailAfter!.text).toContain('$14.75');
+  });
+});
+
+describe('two instances of the shop on one database', () => {
+  // Each instance keeps its own copy of the settings and drops it on PostgreSQL's NOTIFY. PGlite is one process with
+  // one connection: a second instance cannot open it, so this runs on a PostgreSQL server only (TEST_DATABASE_URL).
+  it.runIf(process.env.TEST_DATABASE_URL)('an owner changes the 2-3 day price through one; the other answers the new price', async () => {
+    const location = t.location;
+    if (!('url' in location) || !location.url) throw new Error('expected a PostgreSQL database');
+    const other = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'charms-test-b-')) }),
+      database: await openDatabase({ url: location.url }),
+      logger: false,
+    });
+    try {
+      const shopperOnB = shopperApi({ app: other });
+      const listed = productListResponseSchema.parse((await other.inject('/api/products?path=/products/category/charm-tags&metalId=40&pageSize=1')).json());
+      const session = await shopperOnB.newSession();
+      expect((await shopperOnB.call(session, 'POST', '/shopping-cart/items', { productId: listed.products[0]!.id, metalId: 40, quantity: 1 })).statusCode).toBe(200);
+      const twoDayOnB = async () =>
+        shippingTypesResponseSchema.parse((await shopperOnB.call(session, 'GET', '/shopping-cart/shipping-types?shipToStateProvince=TX')).json()).shippingTypes.find((type) => type.id === 'two-day')!.price.cents;
+      // B has served (and cached) today's price.
+      expect(await twoDayOnB()).toBe(1475);
+
+      await save({ shippingTwoDay: '19.25' }); // through instance A
+
+      await expect.poll(twoDayOnB, { timeout: 10_000 }).toBe(1925);
+    } finally {
+      await other.close();
+    }
   });
 });
