@@ -1,3 +1,4 @@
+import { AUDITED_ENTITIES } from '@charms/contracts/admin-audit';
 import { ORDER_STATUSES } from '@charms/domain/order-status';
 import { sql } from 'drizzle-orm';
 import {
@@ -608,7 +609,7 @@ export const adminAudit = pgTable(
     /** The staff member's name as it was, so the trail reads the same after a rename or removal. */
     actor: text('actor').notNull(),
     ip: text('ip'),
-    entityType: text('entity_type', { enum: ['promotion', 'product', 'category', 'setting'] }).notNull(),
+    entityType: text('entity_type', { enum: AUDITED_ENTITIES }).notNull(),
     entityId: text('entity_id').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes').notNull().default({}),

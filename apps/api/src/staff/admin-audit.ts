@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { ACTIVITY_PAGE_SIZE, type ActivityList, type AuditedEntityType } from '@charms/contracts/admin-audit';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type AdminAuditRow, adminAudit } from '../db/schema';
 import type { Actor } from './audit';
 
-export type AuditedEntity = AdminAuditRow['entityType'];
+export type AuditedEntity = AuditedEntityType;
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
 /** A value as the trail keeps it: dates as ISO text, so before and after compare and read the same from JSON. */
@@ -63,4 +64,30 @@ export async function changesOf(db: Db, entityType: AuditedEntity, entityId: str
     .where(and(eq(adminAudit.entityType, entityType), eq(adminAudit.entityId, String(entityId))))
     .orderBy(desc(adminAudit.at), desc(adminAudit.id))
     .limit(limit);
+}
+
+/** As the admin shows a change: dates as ISO text. */
+export const changeView = (row: AdminAuditRow) => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actor: row.actor,
+  ip: row.ip,
+  action: row.action,
+  changes: row.changes as FieldChanges,
+});
+
+/** Every change to the shop's setup, newest first, optionally of one kind of entity: the admin's activity page. */
+export async function listChanges(db: Db, query: { type?: AuditedEntity | undefined; page: number }): Promise<ActivityList> {
+  const rows = await db
+    .select()
+    .from(adminAudit)
+    .where(query.type ? eq(adminAudit.entityType, query.type) : undefined)
+    .orderBy(desc(adminAudit.at), desc(adminAudit.id))
+    .limit(ACTIVITY_PAGE_SIZE + 1)
+    .offset((query.page - 1) * ACTIVITY_PAGE_SIZE);
+  return {
+    changes: rows.slice(0, ACTIVITY_PAGE_SIZE).map((row) => ({ ...changeView(row), entityType: row.entityType, entityId: row.entityId })),
+    page: query.page,
+    hasMore: rows.length > ACTIVITY_PAGE_SIZE,
+  };
 }
