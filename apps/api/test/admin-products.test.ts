@@ -24,3 +24,8 @@ describe('catalog listings follow retirement and availability', () => {
     expect((await listingsOf(id)).filter((row) => row.metal_id === price!.metal_id).every((row) => row.unavailable && row.price_cents !== null)).toBe(true);
   });
 });
+it('tmp dups', async () => {
+  console.log(await queryRows(t.database.db, sql`select lower(slug) s, count(*) from products group by 1 having count(*) > 1 limit 5`));
+  console.log(await queryRows(t.database.db, sql`select count(*) from products`));
+  console.log(await queryRows(t.database.db, sql`select id, category_name, url_friendly_name from categories order by position limit 50`));
+});
