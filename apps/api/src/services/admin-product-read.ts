@@ -20,12 +20,12 @@ function listFilter(query: AdminProductListQuery): SQL | undefined {
   const metal = query.metal ? findMetalBySlug(query.metal) : undefined;
   const priced = (extra?: SQL) =>
     exists(
-      sql`select 1 from ${productPrices} where ${productPrices.productId} = ${products.id}${metal ? sql` and ${productPrices.metalId} = ${metal.id}` : sql``}${extra ? sql` and ${extra}` : sql``}`,
+      sql`(select 1 from ${productPrices} where ${productPrices.productId} = ${products.id}${metal ? sql` and ${productPrices.metalId} = ${metal.id}` : sql``}${extra ? sql` and ${extra}` : sql``})`,
     );
   const q = query.q?.trim();
   const conditions: (SQL | undefined)[] = [
     q ? or(ilike(products.name, `%${escapeLike(q)}%`), /^\d{1,9}$/.test(q) ? eq(products.id, Number(q)) : undefined, eq(products.slug, q.toLowerCase())) : undefined,
-    query.category ? exists(sql`select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} = ${query.category}`) : undefined,
+    query.category ? exists(sql`(select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} = ${query.category})`) : undefined,
     metal && query.availability !== 'unavailable' ? priced() : undefined,
     query.availability === 'on-sale' ? isNull(products.retiredAt) : undefined,
     query.availability === 'retired' ? isNotNull(products.retiredAt) : undefined,
