@@ -48,7 +48,7 @@ export function ProductFields({ values, errors, options }: { values: ProductForm
             ))}
           </select>
           <span className="admin-field__hint" id="product-primary-hint">
-            Names the product’s address and breadcrumbs; tick it below too.
+            Names the product’s address and breadcrumbs; the product is listed in it too.
           </span>
           {errors.primaryCategoryId ? <span className="admin-field__error">{errors.primaryCategoryId}</span> : null}
         </div>

@@ -70,7 +70,8 @@ export function bodyOf(values: ProductFormValues): SaveProductInput {
     description: values.description ?? '',
     brand: values.brand ?? '',
     kind: values.kind ?? '',
-    categoryIds: listOf(values.categoryIds).map(Number).filter(Number.isSafeInteger),
+    // The primary category is always one the product is listed in: ticking it again is not asked of staff.
+    categoryIds: [...new Set([...listOf(values.primaryCategoryId), ...listOf(values.categoryIds)])].map(Number).filter(Number.isSafeInteger),
     primaryCategoryId: numberOrNull(values.primaryCategoryId),
     prices: METALS.filter((metal) => (values[priceField(metal.slug)] ?? '').trim() !== '').map((metal) => ({
       metal: metal.slug,

@@ -40,6 +40,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ filters, options, list: await products.list(query), problems: [] as string[] }, { headers: admin.headers() });
 }
 
+/** "$55.95 – $495.95 in 5 metals", and the metals sold out, if any: one line per product, however many metals. */
+function pricesText(prices: { metalName: string; priceCents: number; available: boolean }[]): string {
+  if (prices.length === 0) return 'No price';
+  const cents = prices.map((price) => price.priceCents);
+  const low = Math.min(...cents);
+  const high = Math.max(...cents);
+  const range = low === high ? formatCents(low) : `${formatCents(low)} – ${formatCents(high)}`;
+  const soldOut = prices.filter((price) => !price.available).map((price) => price.metalName);
+  return `${range} in ${prices.length === 1 ? prices[0]!.metalName : `${prices.length} metals`}${soldOut.length ? `; sold out in ${soldOut.join(', ')}` : ''}`;
+}
+
 function queryOf(filters: Filters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...filters, ...extra })) if (value) params.set(name, value);
@@ -150,16 +161,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                         </div>
                       </td>
                       <td>{product.primaryCategory.name}</td>
-                      <td>
-                        <ul className="product-list-prices">
-                          {product.prices.map((price) => (
-                            <li key={price.metal}>
-                              {price.metalName} {formatCents(price.priceCents)}
-                              {price.available ? '' : ' (sold out)'}
-                            </li>
-                          ))}
-                        </ul>
-                      </td>
+                      <td>{pricesText(product.prices)}</td>
                       <td>
                         {product.retiredAt ? (
                           <span className="admin-badge admin-badge--product-retired">Retired</span>
