@@ -71,13 +71,17 @@ test('staff create a product in the admin, and shoppers find it in its category,
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the product form creates a product', async ({ page }) => {
-    const name = `Anchor Charm ${unique()}`;
+  test('the product form creates a product, its name shown as typed (markup is text)', async ({ page }) => {
+    const name = `Anchor <b>Charm</b> ${unique()}`;
     await page.goto('/admin/products');
     await signIn(page);
     await createProduct(page, { name, description: 'A ship’s anchor.', category: 'Beach Charms', prices: { 'Gold Plate': '35' } });
     await expect(page.getByRole('status')).toContainText(`${name} is on sale now`);
     await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
     await expect(page.getByRole('link', { name })).toBeVisible();
+    await page.getByRole('link', { name }).click();
+    await page.goto((await page.getByRole('link', { name: 'See its page in the shop' }).getAttribute('href'))!);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.locator('h1 b')).toHaveCount(0);
   });
 });
