@@ -116,6 +116,11 @@ export const products = pgTable(
     keywords: text('keywords').notNull().default(''),
     unitsSold: integer('units_sold').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retired by staff: off every listing, search and menu, its page gone; never deleted, since orders name it. Null = on sale. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** The page's title and description for search engines; '' = derived from the name and description. */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
     /** Full-text search: the name weighs most, then keywords, then the description. */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -157,6 +162,8 @@ export const productPrices = pgTable(
       .notNull()
       .references(() => metals.id),
     priceCents: integer('price_cents').notNull(),
+    /** Offered in this metal but sold out for now: listed as unavailable and not added to a bag. No row = not offered. */
+    available: boolean('available').notNull().default(true),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.metalId] }),

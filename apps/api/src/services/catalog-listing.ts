@@ -92,7 +92,7 @@ function orderSql(order: ListingOrder, filter: Filter): SQL {
         return sql`p.name, p.id`;
     }
   }
-  const unavailable = sql`(pp.price_cents is null)`;
+  const unavailable = sql`(pp.price_cents is null or not pp.available)`;
   switch (order) {
     case 'PriceLowHigh':
       return sql`${unavailable}, pp.price_cents, p.name, p.id`;
@@ -153,6 +153,8 @@ interface ListingSource {
   pageFrom: SQL;
   where: SQL;
   price: SQL;
+  /** Whether the row's product can be bought in the metal now (offered, and not sold out). */
+  available: SQL;
   kind: (kind: ProductKind) => SQL;
 }
 
@@ -169,22 +171,26 @@ function listingSource(filter: Filter, metal: Metal): ListingSource {
         pageFrom: sql`catalog_listings l join products p on p.id = l.product_id`,
         where: sql`l.category_id = ${filter.category.id} and l.metal_id = ${metal.id}`,
         price: sql`l.price_cents`,
+        available: sql`not l.unavailable`,
         kind: (kind) => sql`(l.kinds & ${KIND_BITS[kind]}) <> 0`,
       };
     case 'all': {
       const from = sql`product_prices pp join products p on p.id = pp.product_id`;
-      return { countFrom: from, pageFrom: from, where: sql`pp.metal_id = ${metal.id}`, price: sql`pp.price_cents`, kind: kindSql };
+      // Retired products are left out here as catalog_listings leaves them out of a category.
+      const where = sql`pp.metal_id = ${metal.id} and p.retired_at is null`;
+      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, available: sql`pp.available`, kind: kindSql };
     }
     default: {
       const from = sql`products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}`;
       const text = searchText(filter);
-      const where =
+      const matching =
         filter.kind === 'collection'
           ? sql`p.collections @> array[${filter.collection}]::text[]`
           : filter.words.length === 0
             ? sql`pp.price_cents is not null`
             : sql`(p.search_vector @@ plainto_tsquery('english', ${text}) or ${text} <% p.name)`;
-      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, kind: kindSql };
+      const where = sql`${matching} and p.retired_at is null`;
+      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, available: sql`coalesce(pp.available, false)`, kind: kindSql };
     }
   }
 }
@@ -207,7 +213,7 @@ export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, pag
                  else word_similarity(${text}, p.name) end`
       : sql`0`;
   return sql`
-    select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${rank} as rank
+    select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${source.available} as available, ${rank} as rank
     from ${source.pageFrom}
     join categories c on c.id = p.primary_category_id
     where ${source.where} and ${narrowingSql(source, narrowing)}

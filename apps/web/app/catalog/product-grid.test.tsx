@@ -49,3 +49,20 @@ describe('product pictures in grids', () => {
     for (const image of images) expect(image.getAttribute('width')).toBe('160');
   });
 });
+
+describe('product cards', () => {
+  it('mark a metal sold out for now beside its price, and one the product is not made in without a price', () => {
+    const { container } = render(
+      <RouterProvider
+        router={createMemoryRouter([
+          {
+            path: '/',
+            element: <ProductGrid products={[{ ...product(1), available: false }, { ...product(2), price: null, available: false }, product(3)]} metalName="14k Gold" label="Products" />,
+          },
+        ])}
+      />,
+    );
+    const cards = [...container.querySelectorAll('li')].map((card) => card.textContent);
+    expect(cards).toEqual(['Charm 1$29.95 · Currently unavailable', 'Charm 2Not available in 14k Gold. See other metals for Charm 2', 'Charm 3$29.95']);
+  });
+});

@@ -9,13 +9,14 @@ const EAGER_IMAGES = 8;
 
 /**
  * A grid of product cards: picture (its width and height reserve its space), name, and the price in the listing's
- * metal, or a note that the product is not made in it with a link to the metals it is made in.
+ * metal (marked "currently unavailable" while sold out in it), or a note that the product is not made in it with a
+ * link to the metals it is made in.
  */
 export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }: { products: readonly ProductSummary[]; metalName: string; label: string; eager?: number }) {
   return (
     <ul className="catalog-grid" aria-label={label}>
       {products.map((product, index) => (
-        <li key={product.id} className={product.price ? 'catalog-card' : 'catalog-card catalog-card--unavailable'}>
+        <li key={product.id} className={product.available ? 'catalog-card' : 'catalog-card catalog-card--unavailable'}>
           <Link to={product.path} className="catalog-card__link">
             <img
               src={product.imageUrl}
@@ -30,7 +31,10 @@ export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }
             <span className="catalog-card__name">{product.name}</span>
           </Link>
           {product.price ? (
-            <p className="catalog-card__price">{product.price.display}</p>
+            <p className="catalog-card__price">
+              {product.price.display}
+              {product.available ? null : <span className="catalog-card__sold-out"> · Currently unavailable</span>}
+            </p>
           ) : (
             <p className="catalog-card__unavailable">
               Not available in {metalName}.{' '}

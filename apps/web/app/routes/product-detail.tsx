@@ -10,7 +10,8 @@ import { ProductGrid } from '../catalog/product-grid';
 import { choiceLink, isChosenNavigation, rememberChoicesHeaders, useRememberChoices, withoutChoiceMarker } from '../catalog/remember-choices';
 import { shipDateInWords } from '../catalog/ship-date';
 import { NotFound } from '../components/not-found';
-import { apiErrorStatus } from '../lib/api-status';
+import { apiErrorBody, apiErrorStatus } from '../lib/api-status';
+import { RetiredProductPage, retiredProductOf } from '../catalog/retired-product';
 import { telHref } from '../lib/info-page';
 import { findMetalById } from '@charms/domain/metals';
 import { seoMeta } from '../lib/seo';
@@ -40,7 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     response = await context.api.getProductDetail({ path: url.pathname, metalId: prefs.metalId, braceletSize: prefs.braceletSize });
   } catch (error) {
     const status = apiErrorStatus(error);
-    if (status === 404 || status === 400) throw data(null, { status: 404 });
+    // A retired product's page is gone, but names where to look instead.
+    if (status === 404) throw data({ retired: retiredProductOf(apiErrorBody(error)) }, { status: 404 });
+    if (status === 400) throw data(null, { status: 404 });
     throw error;
   }
   if (response.kind === 'redirect') throw redirect(`${response.redirectTo}${url.search}`, 301);
@@ -110,6 +113,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h1 className="product__name">{product.name}</h1>
           <p className="product__price" data-testid="product-price">
             {product.price ? product.price.display : `Not available in ${product.metal.name}`}
+            {product.price && !product.available ? <span className="product__sold-out"> · Currently unavailable in {product.metal.name}</span> : null}
           </p>
           <p className="product__variant">
             {product.metal.name}
@@ -187,7 +191,7 @@ function MetalChoice({ product }: { product: ProductDetail }) {
               <span className="product__option product__metal product__option--unavailable" aria-current={offer.metal.id === product.metal.id ? 'true' : undefined}>
                 <span className="product__swatch" style={swatch(offer.metal.id)} aria-hidden="true" />
                 <span className="product__option-name">{offer.metal.name}</span>{' '}
-                <span className="product__option-price">Not available</span>
+                <span className="product__option-price">{offer.price ? 'Currently unavailable' : 'Not available'}</span>
               </span>
             )}
           </li>
@@ -292,6 +296,9 @@ function ReturnsAndWarranty({ product }: { product: ProductDetail }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const retired = (error.data as { retired?: ReturnType<typeof retiredProductOf> } | null)?.retired;
+    return retired ? <RetiredProductPage product={retired} /> : <NotFound />;
+  }
   throw error;
 }
