@@ -39,7 +39,7 @@ export function readProductCsvHeader(cells: readonly string[]): { columns: Map<s
     else if (/^(price|available)_/.test(name)) errors.push({ column: name || `column ${index + 1}`, message: `is not a metal we sell: the metal columns are ${metalColumns} (and available_ for each)` });
     else errors.push({ column: name || `column ${index + 1}`, message: `is not a column of the products CSV: use ${PRODUCT_CSV_COLUMNS.join(', ')}` });
   });
-  if (!columns.has('name')) errors.push({ column: 'name', message: 'is missing from the header: every file needs a name column' });
+  if (!columns.has('id') && !columns.has('name')) errors.push({ column: 'name', message: 'is missing from the header: a file needs an id column (to change products) or a name column (to add them)' });
   return { columns, errors };
 }
 
@@ -129,7 +129,9 @@ export function readProductRow(row: CsvRow, base: CsvBase | undefined): CsvRowCh
   if (!checked.ok) {
     for (const [field, message] of Object.entries(checked.errors)) {
       const column = columnOfField(field);
-      if (!errors.some((error) => error.column === column)) errors.push({ column, message });
+      // An unknown category already said leaves the product without one: no second message about it.
+      const said = (name: string) => errors.some((error) => error.column === name);
+      if (!said(column) && !(column === 'categories' && said('primary_category'))) errors.push({ column, message });
     }
   }
   if (errors.length > 0 || !checked.ok) return { ok: false, errors };
@@ -177,13 +179,15 @@ export function draftOfProduct(product: ProductFields): ProductDraft {
 
 /** Whether a row changes nothing of a stored product (the order of categories and lengths does not count). */
 export function sameProduct(a: ProductFields, b: ProductFields): boolean {
-  const canonical = (product: ProductFields) =>
-    JSON.stringify({
+  const canonical = (product: ProductFields) => {
+    const normal: Record<string, unknown> = {
       ...product,
       categoryIds: [...product.categoryIds].sort((x, y) => x - y),
       sizes: [...product.sizes].sort((x, y) => x - y),
       prices: [...product.prices].sort((x, y) => x.metalId - y.metalId).map((price) => [price.metalId, price.priceCents, price.available]),
-    });
+    };
+    return JSON.stringify(Object.keys(normal).sort().map((key) => [key, normal[key]]));
+  };
   return canonical(a) === canonical(b);
 }
 
