@@ -85,7 +85,12 @@ async function writeProducts(tx: Db, changes: PlannedProduct[], now: Date) {
         lead_time_max_days = x.lead_time_max_days, returnable = x.returnable, seo_title = x.seo_title, seo_description = x.seo_description,
         retired_at = case when x.retired then coalesce(p.retired_at, ${stamp}) end
       from jsonb_to_recordset(${json(changed.map(recordOf))}) as ${RECORD}
-      where p.id = x.id`);
+      where p.id = x.id
+        -- A row that only reprices leaves its product's row alone (no new search vector, no listing trigger work).
+        and (p.name, p.slug, p.description, p.brand, p.kind, p.primary_category_id, p.sizes, p.clasp, p.engraving_max_chars, p.engraving_fonts,
+          p.is_photo_art, p.lead_time_min_days, p.lead_time_max_days, p.returnable, p.seo_title, p.seo_description, p.retired_at is not null)
+        is distinct from (x.name, x.slug, x.description, x.brand, x.kind, x.primary_category_id, x.sizes, x.clasp, x.engraving_max_chars,
+          x.engraving_fonts, x.is_photo_art, x.lead_time_min_days, x.lead_time_max_days, x.returnable, x.seo_title, x.seo_description, x.retired)`);
   }
   const all = [...ids.values()];
   const prices = changes.flatMap((plan) => plan.product.prices.map((price) => ({ product_id: ids.get(plan)!, metal_id: price.metalId, price_cents: price.priceCents, available: price.available })));

@@ -1,5 +1,8 @@
 import type { ProductImportReport } from '@charms/contracts/admin-products-csv';
 
+/** The export, which the browser downloads from the API itself (a GET with the staff session's cookie). */
+export const PRODUCT_CSV_EXPORT_PATH = '/api/admin-products/export.csv';
+
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /** What a file would change (or changed), and its errors as a table of line, column and message. */

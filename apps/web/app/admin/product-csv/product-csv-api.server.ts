@@ -8,6 +8,3 @@ export function productCsvApi(admin: AdminApi) {
     import: (csrf: string | null, csv: string) => admin.call<ProductImportReport>('POST', '/admin-products/import?dryRun=false', { csrf, body: csv, contentType: 'text/csv' }),
   };
 }
-
-/** The export, which the browser downloads from the API itself (a GET with the staff session's cookie). */
-export const PRODUCT_CSV_EXPORT_PATH = '/api/admin-products/export.csv';

@@ -5,8 +5,8 @@ import { adminApi } from '../admin-api.server';
 import { CsrfField } from '../components/csrf-field';
 import { csrfOf, failed, refused, textOf } from '../form-result.server';
 import type { FormResult } from '../form-result';
-import { ImportReport } from '../product-csv/import-report';
-import { PRODUCT_CSV_EXPORT_PATH, productCsvApi } from '../product-csv/product-csv-api.server';
+import { ImportReport, PRODUCT_CSV_EXPORT_PATH } from '../product-csv/import-report';
+import { productCsvApi } from '../product-csv/product-csv-api.server';
 import '../product-csv/product-csv.css';
 import type { Route } from './+types/product-import';
 
