@@ -21,7 +21,7 @@ test('an owner checks a CSV, sees its errors by line and column, fixes it, impor
   await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/admin-products/export.csv');
 
-  await page.getByLabel(/CSV file/).setInputFiles(fileOf(word, '0'));
+  await page.getByLabel('CSV file (UTF-8, up to 15 MB)', { exact: true }).setInputFiles(fileOf(word, '0'));
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByRole('alert')).toContainText('The file has errors');
   const errors = page.getByRole('table');
@@ -30,7 +30,7 @@ test('an owner checks a CSV, sees its errors by line and column, fixes it, impor
   await expect(page.getByRole('button', { name: /^Import/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  await page.getByLabel(/CSV file/).setInputFiles(fileOf(word, '45.00'));
+  await page.getByLabel('CSV file (UTF-8, up to 15 MB)', { exact: true }).setInputFiles(fileOf(word, '45.00'));
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByRole('status')).toContainText('ready to import');
   await expect(page.getByRole('region', { name: /Dry run/ })).toContainText('2 new');
