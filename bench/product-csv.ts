@@ -85,7 +85,8 @@ const section = `<!-- product-csv -->
 Written by \`npm run bench:csv\` (bench/product-csv.ts) on ${new Date().toISOString().slice(0, 10)}; ${os.cpus().length} cores, Node ${process.version}. Each database
 is seeded with the standard catalog (2,026 products), then imports a file of ${ROWS.toLocaleString('en-US')} new products (three metals each, a
 two-line quoted description), exports the whole catalog, and imports that export with every price changed. Times
-are the service's own (parse, check against the catalog, write in one transaction, trail), without HTTP.
+are the service's own (parse, check against the catalog, write in one transaction, trail), without HTTP. Load average
+at the end of the run: ${os.loadavg()[0]!.toFixed(1)} (other work on the machine slows every row; compare runs on a quiet machine).
 
 | Database | Step | Time | Outcome |
 | --- | --- | --- | --- |
