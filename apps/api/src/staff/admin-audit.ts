@@ -56,6 +56,22 @@ export async function recordChange(tx: Db, change: Change): Promise<FieldChanges
   return changes;
 }
 
+/**
+ * Records many changes at once (a CSV import's thousands of products), a few multi-row inserts instead of one
+ * insert per change; as recordChange, in the transaction that makes them, and an update that changed nothing is
+ * not recorded.
+ */
+export async function recordChanges(tx: Db, changes: readonly Change[]): Promise<void> {
+  const rows = changes.flatMap((change) => {
+    const fields = changedFields(change.before, change.after);
+    if (change.before !== undefined && change.after !== undefined && Object.keys(fields).length === 0) return [];
+    const { actor } = change;
+    return [{ id: randomUUID(), staffId: actor.id, actor: actor.name, ip: actor.ip ?? null, entityType: change.entityType, entityId: String(change.entityId), action: change.action, changes: fields }];
+  });
+  // 1,000 rows of 8 values stay far below PostgreSQL's 65,535 parameters per statement.
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(adminAudit).values(rows.slice(start, start + 1000));
+}
+
 /** An entity's changes, newest first. */
 export async function changesOf(db: Db, entityType: AuditedEntity, entityId: string | number, limit = 100): Promise<AdminAuditRow[]> {
   return db

@@ -19,6 +19,8 @@ export type ApiTransport = (request: {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** A body that is not JSON (a CSV file): sent as it is, with this Content-Type. */
+  contentType?: string;
 }) => Promise<{ status: number; body: unknown; setCookies?: string[] }>;
 
 /** An API answer that was not 2xx, carrying the API's error shape. */

@@ -66,9 +66,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <div className="admin-page">
       <div className="admin-page__head">
         <h1>Products</h1>
-        <Link to="/admin/products/new" className="admin-button admin-button--primary">
-          New product
-        </Link>
+        <div className="admin-actions">
+          <Link to="/admin/products/import" className="admin-button">
+            Import or export CSV
+          </Link>
+          <Link to="/admin/products/new" className="admin-button admin-button--primary">
+            New product
+          </Link>
+        </div>
       </div>
       <div role="search" className="admin-panel">
         <Form method="get" className="admin-filters product-filters" key={queryOf(filters)}>
