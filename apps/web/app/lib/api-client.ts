@@ -19,6 +19,8 @@ export type ApiTransport = (request: {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** A body sent as it is (an upload's multipart form) instead of `body` as JSON. */
+  raw?: { contentType: string; bytes: Uint8Array };
 }) => Promise<{ status: number; body: unknown; setCookies?: string[] }>;
 
 /** An API answer that was not 2xx, carrying the API's error shape. */
