@@ -33,6 +33,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const csrf = csrfOf(form);
   const photoId = textOf(form, 'photoId');
   const values = { photoId, alt: textOf(form, 'alt'), metal: textOf(form, 'metal') };
+  // A photo's own result names it, so the message shows beside that photo.
+  const done = (message: string) => data<FormResult>({ intent, ok: true, message, values: { photoId } }, { headers: admin.headers() });
   try {
     if (intent === 'upload') {
       // A file input with nothing chosen still sends one empty, nameless part.
@@ -43,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (intent === 'save') {
       await api.update(csrf, photoId, { alt: values.alt, metal: values.metal || null });
-      return succeeded(admin, intent, 'Saved.');
+      return done('Saved.');
     }
     if (intent === 'up' || intent === 'down') {
       const current = await api.list();
@@ -53,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         intent === 'up' ? -1 : 1,
       );
       await api.reorder(csrf, order);
-      return succeeded(admin, intent, order[0] === Number(photoId) ? 'Moved first: listings show this photo now.' : `Moved ${intent}.`);
+      return done(order[0] === Number(photoId) ? 'Moved first: listings show this photo now.' : `Moved ${intent}.`);
     }
     if (intent === 'remove') return confirmFirst(admin, intent, 'Remove this photo? Shoppers stop seeing it at once.', values);
     if (intent === 'remove-confirmed') {
