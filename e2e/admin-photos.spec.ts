@@ -18,6 +18,7 @@ async function productToPhotograph(page: Page) {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+  test.setTimeout(90_000);
 
   test('staff upload two photos as a plain form (a script named .jpg is refused first); shoppers see the first in the listing and both on the page', async ({ page, browser }) => {
     const product = await productToPhotograph(page);
@@ -38,7 +39,8 @@ test.describe('without JavaScript', () => {
     ]);
     await page.getByLabel('Alt text', { exact: true }).first().fill(`${product.name} on a white cloth`);
     await page.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByRole('status')).toContainText('2 photos were added');
+    // Each photo is encoded twelve times (three formats, four widths), one photo at a time: seconds on a busy machine.
+    await expect(page.getByRole('status')).toContainText('2 photos were added', { timeout: 30_000 });
     const list = page.getByRole('region', { name: /In order/ });
     await expect(list.getByRole('heading', { level: 3 })).toHaveText(['Photo 1Shown in listings', 'Photo 2']);
     await expect(page.getByRole('region', { name: 'Changes' })).toContainText('Added a photo by');

@@ -159,7 +159,21 @@ function PhotoCard({ photo, index, photos, result }: { photo: AdminPhoto; index:
 }
 
 const ACTIONS: Record<string, string> = { added: 'Added a photo', updated: 'Changed a photo', reordered: 'Changed the order', removed: 'Removed a photo' };
-const shown = (value: unknown) => (value === null || value === '' ? 'none' : Array.isArray(value) ? value.join(', ') : String(value));
+const LABELS: Record<string, string> = { photo: 'photo', alt: 'alt text', metal: 'metal', position: 'position', order: 'order (photo ids)' };
+const shown = (field: string, value: unknown) =>
+  value === null || value === '' ? (field === 'metal' ? 'every metal' : 'none') : Array.isArray(value) ? value.join(', ') : field === 'alt' ? `“${String(value)}”` : field === 'photo' ? `#${String(value)}` : String(value);
+
+/** One line per change: what was added or removed, or each field before → after. */
+function describeChange(action: string, changes: Record<string, { before: unknown; after: unknown }>): string {
+  return Object.entries(changes)
+    .map(([field, { before, after }]) => {
+      const label = LABELS[field] ?? field;
+      if (action === 'added') return `${label} ${shown(field, after)}`;
+      if (action === 'removed') return `${label} ${shown(field, before)}`;
+      return `${label}: ${shown(field, before)} → ${shown(field, after)}`;
+    })
+    .join(' · ');
+}
 
 export default function ProductPhotosPage({ loaderData, actionData }: Route.ComponentProps) {
   const { photos } = loaderData;
@@ -251,13 +265,7 @@ export default function ProductPhotosPage({ loaderData, actionData }: Route.Comp
                 <p className="admin-muted">
                   <time dateTime={change.at}>{formatDateTime(change.at)}</time>
                 </p>
-                <ul className="photo-changes">
-                  {Object.entries(change.changes).map(([field, { before, after }]) => (
-                    <li key={field}>
-                      {field}: {change.action === 'added' ? shown(after) : change.action === 'removed' ? shown(before) : `${shown(before)} → ${shown(after)}`}
-                    </li>
-                  ))}
-                </ul>
+                <p className="photo-changes">{describeChange(change.action, change.changes)}</p>
               </li>
             ))}
           </ol>
