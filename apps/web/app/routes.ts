@@ -61,6 +61,7 @@ export default [
     route('products/:id', 'admin/routes/product-detail.tsx'),
     route('activity', 'admin/routes/activity.tsx'),
     route('products/import', 'admin/routes/product-import.tsx'),
+    route('products/:id/photos', 'admin/routes/product-photos.tsx'),
     route('staff', 'admin/routes/staff.tsx'),
     route('sign-out', 'admin/routes/sign-out.tsx'),
     route('*', 'admin/routes/not-found.tsx', { id: 'admin/not-found' }),

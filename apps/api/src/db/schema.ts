@@ -139,6 +139,40 @@ export const products = pgTable(
 );
 export type ProductRow = typeof products.$inferSelect;
 
+/** A variant of a product photo as stored (media/store-image.ts): one format at one width, under its content key. */
+export interface StoredPhotoVariant {
+  format: 'avif' | 'webp' | 'jpeg';
+  width: number;
+  height: number;
+  key: string;
+  bytes: number;
+}
+
+/**
+ * Staff's photos of a product, shown in `position` order (the first one in listings). A photo tagged with a metal is
+ * shown for that metal; untagged ones for every metal. The files are in media storage under content keys (never
+ * removed here: another photo may have the same bytes, and a cached page may still name them).
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    alt: text('alt').notNull().default(''),
+    metalId: smallint('metal_id').references(() => metals.id),
+    variants: jsonb('variants').$type<StoredPhotoVariant[]>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('product_photos_product_idx').on(table.productId, table.position)],
+);
+export type ProductPhotoRow = typeof productPhotos.$inferSelect;
+
 export const productCategories = pgTable(
   'product_categories',
   {

@@ -7,6 +7,7 @@ import { queryRows } from '../db/query';
 import type { ResponseCache } from '../plugins/response-cache';
 import type { PricedBagLine } from './bag-read';
 import { type SummaryRow, toSummary } from './catalog-presenters';
+import { withListingPhotos } from './photo-presenters';
 
 /**
  * Loads the best-seller lists the bag's suggestions come from. They are catalog data, the same for every shopper,
@@ -59,5 +60,5 @@ export async function suggestItems(db: Db, cache: ResponseCache, metal: Metal, l
       ? [cache.value(`${key}:all`, () => bestCharms(db, metal))]
       : sources.categories.map((categoryId) => cache.value(`${key}:category:${categoryId}`, () => bestCharmsIn(db, metal, categoryId)))),
   ]);
-  return pickSuggestions(bag, { bracelet: bracelet[0], charms: charmLists.flat() }).map((row) => toSummary(row, metal));
+  return withListingPhotos(db, pickSuggestions(bag, { bracelet: bracelet[0], charms: charmLists.flat() }).map((row) => toSummary(row, metal)));
 }

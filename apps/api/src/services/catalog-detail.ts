@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { HttpError, notFound } from '../http-error';
 import { type SummaryRow, ga4Item, imageUrl, money, pathOf, pickSize, toSummary } from './catalog-presenters';
+import { photosForMetal, photosOfProducts, presentPhoto, withListingPhotos } from './photo-presenters';
 
 export interface DetailContext {
   db: Db;
@@ -67,7 +68,7 @@ async function relatedProducts(db: Db, product: ProductRow, metal: Metal) {
     join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id} and pp.available
     where p.retired_at is null and p.primary_category_id = (select primary_category_id from products where id = ${product.id}) and p.id <> ${product.id}
     order by p.units_sold desc, p.id limit 8`);
-  return result.map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, metal));
+  return withListingPhotos(db, result.map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, metal)));
 }
 
 /**
@@ -101,6 +102,7 @@ export async function getProductDetail(context: DetailContext, query: ProductDet
   const available = priceCents !== null && !soldOut.has(metal.id);
   const summary = toSummary({ ...product, priceCents, available }, metal, size);
   const related = await relatedProducts(context.db, product, metal);
+  const photos = photosForMetal((await photosOfProducts(context.db, [product.id])).get(product.id) ?? [], metal.id).map((row) => presentPhoto(row, product.name));
   const categoryPath = `/products/category/${metal.slug}/${product.primaryCategorySlug}`;
   const sizeText = size ? `, ${size} inch` : '';
 
@@ -125,7 +127,14 @@ export async function getProductDetail(context: DetailContext, query: ProductDet
       brand: product.brand,
       kind: product.kind,
       path: canonical,
-      images: [{ url: imageUrl(product, metal.slug), alt: `${product.name} in ${metal.name}`, width: 480, height: 480 }],
+      images:
+        photos.length > 0
+          ? photos.map((photo) => {
+              const largest = photo.sources.filter((source) => source.format === 'jpeg').at(-1)!;
+              return { url: largest.url, alt: photo.alt, width: largest.width, height: largest.height };
+            })
+          : [{ url: imageUrl(product, metal.slug), alt: `${product.name} in ${metal.name}`, width: 480, height: 480 }],
+      photos,
       categories,
       metal: { id: metal.id, slug: metal.slug, name: metal.name },
       price: priceCents === null ? null : money(priceCents),

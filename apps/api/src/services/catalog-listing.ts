@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { HttpError, invalidFields, notFound } from '../http-error';
 import { type SummaryRow, listEvent, money, toSummary } from './catalog-presenters';
+import { withListingPhotos } from './photo-presenters';
 
 export interface ListingContext {
   db: Db;
@@ -342,7 +343,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     ]);
   }
 
-  const products = found.rows.map((row) => toSummary(row, metal, query.braceletSize));
+  const products = await withListingPhotos(context.db, found.rows.map((row) => toSummary(row, metal, query.braceletSize)));
   const heading =
     filter.kind === 'category'
       ? `${pathMetal ? `${metal.name} ` : ''}${filter.category.categoryName}`

@@ -81,6 +81,8 @@ export function toSummary(row: SummaryRow, metal: Metal, braceletSize?: number |
     slug: row.slug,
     path: pathOf(row, metal, braceletSize),
     imageUrl: imageUrl(row, metal.slug),
+    // Filled by withListingPhotos (photo-presenters.ts) where a page shows the summary.
+    photo: null,
     metalId: metal.id,
     price: row.priceCents === null ? null : money(row.priceCents),
     available: row.priceCents !== null && row.available !== false,

@@ -1,11 +1,15 @@
 import type { ProductSummary } from '@charms/contracts/catalog';
 import { Link } from 'react-router';
+import { ProductPhoto } from '../components/product-photo';
 
 /**
  * Pictures in the first rows (4 per row on wide screens) load at once, the first with high priority since it is
  * the page's largest paint; the rest load when scrolled near.
  */
 const EAGER_IMAGES = 8;
+
+/** How wide a card's picture is shown: the grid's columns (catalog.css) within the page (78rem at most). */
+const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 640px) 33vw, 50vw';
 
 /**
  * A grid of product cards: picture (its width and height reserve its space), name, and the price in the listing's
@@ -18,16 +22,27 @@ export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }
       {products.map((product, index) => (
         <li key={product.id} className={product.available ? 'catalog-card' : 'catalog-card catalog-card--unavailable'}>
           <Link to={product.path} className="catalog-card__link">
-            <img
-              src={product.imageUrl}
-              alt=""
-              width={480}
-              height={480}
-              loading={index < eager ? 'eager' : 'lazy'}
-              decoding="async"
-              fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
-              className="catalog-card__image"
-            />
+            {product.photo ? (
+              <ProductPhoto
+                photo={product.photo}
+                alt=""
+                sizes={CARD_SIZES}
+                loading={index < eager ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
+                className="catalog-card__image catalog-card__image--photo"
+              />
+            ) : (
+              <img
+                src={product.imageUrl}
+                alt=""
+                width={480}
+                height={480}
+                loading={index < eager ? 'eager' : 'lazy'}
+                decoding="async"
+                fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
+                className="catalog-card__image"
+              />
+            )}
             <span className="catalog-card__name">{product.name}</span>
           </Link>
           {product.price ? (

@@ -19,8 +19,8 @@ export type ApiTransport = (request: {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
-  /** A body that is not JSON (a CSV file): sent as it is, with this Content-Type. */
-  contentType?: string;
+  /** A body sent as it is (an upload's multipart form) instead of `body` as JSON. */
+  raw?: { contentType: string; bytes: Uint8Array };
 }) => Promise<{ status: number; body: unknown; setCookies?: string[] }>;
 
 /** An API answer that was not 2xx, carrying the API's error shape. */

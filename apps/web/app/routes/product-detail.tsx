@@ -22,6 +22,7 @@ import '../styles/engraving-fonts.css';
 import '../styles/product-page.css';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product-detail';
+import { ProductGallery } from '../catalog/product-gallery';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   ...seoMeta(loaderData, matches),
@@ -107,7 +108,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <div className="product__main">
         <div className="product__media">
-          {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="eager" fetchPriority="high" decoding="async" className="product__image" /> : null}
+          {product.photos.length > 0 ? (
+            <ProductGallery photos={product.photos} productName={product.name} />
+          ) : image ? (
+            <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="eager" fetchPriority="high" decoding="async" className="product__image" />
+          ) : null}
         </div>
         <div className="product__info">
           <h1 className="product__name">{product.name}</h1>
