@@ -6,5 +6,8 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const categoriesResponseSchema = z.object({ categories: z.array(categorySchema) }).meta({ id: 'Categories' });
+/** A category as /categories lists it (in menu order): with its menu picture, '{metal}/{shape}' or null. */
+export const categoryEntrySchema = categorySchema.extend({ menuImage: z.string().nullable() });
+
+export const categoriesResponseSchema = z.object({ categories: z.array(categoryEntrySchema) }).meta({ id: 'Categories' });
 export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
