@@ -56,6 +56,8 @@ export default [
     route('promotions', 'admin/routes/promotions.tsx'),
     route('promotions/new', 'admin/routes/promotion-new.tsx'),
     route('promotions/:id', 'admin/routes/promotion-detail.tsx'),
+    route('categories', 'admin/routes/categories.tsx'),
+    route('categories/:id', 'admin/routes/category-detail.tsx'),
     route('staff', 'admin/routes/staff.tsx'),
     route('sign-out', 'admin/routes/sign-out.tsx'),
     route('*', 'admin/routes/not-found.tsx', { id: 'admin/not-found' }),

@@ -95,7 +95,3 @@ export const adminCategoryDetailSchema = adminCategorySchema
   })
   .meta({ id: 'AdminCategoryDetail' });
 export type AdminCategoryDetail = z.infer<typeof adminCategoryDetailSchema>;
-
-/** GET /categories/moved?slug=: where an old slug now lives (404 when no category ever had it). */
-export const movedCategoryQuerySchema = z.object({ slug: safeText().trim().min(1, { message: 'is required' }).max(200, { message: 'is too long' }) });
-export const movedCategorySchema = z.object({ urlFriendlyName: z.string() }).meta({ id: 'MovedCategory' });

@@ -1,5 +1,4 @@
-import { movedCategoryQuerySchema, movedCategorySchema } from '@charms/contracts/admin-categories';
-import { categoriesResponseSchema } from '@charms/contracts/categories';
+import { categoriesResponseSchema, movedCategoryQuerySchema, movedCategorySchema } from '@charms/contracts/categories';
 import { errorBodySchema } from '@charms/contracts/errors';
 import { menuResponseSchema } from '@charms/contracts/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

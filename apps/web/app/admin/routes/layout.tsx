@@ -37,6 +37,7 @@ const NAV = [
   { to: '/admin/phone-order', label: 'Phone order', end: false },
   { to: '/admin/content', label: 'Content', end: false },
   { to: '/admin/promotions', label: 'Promotions', end: false },
+  { to: '/admin/categories', label: 'Categories', end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
