@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
-import { MENU_PICTURE_SIZE, menuPictureUrl } from '../components/menu-images';
+import { menuPictureUrl } from '../components/menu-images';
 import { pageSeo, seoMeta } from '../lib/seo';
 import '../styles/catalog.css';
 import type { Route } from './+types/categories';
+
+/** Smaller than in the menu, so a pictured row stands barely taller than its neighbours in the columns. */
+const LIST_PICTURE_SIZE = 32;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);
 
@@ -36,7 +39,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
             <li key={category.urlFriendlyName}>
               <Link to={`/categories/${category.urlFriendlyName}`} className={picture ? 'catalog-category-list__pictured' : undefined}>
                 {/* Decorative: the name beside it says where the link goes. */}
-                {picture ? <img src={picture} alt="" width={MENU_PICTURE_SIZE} height={MENU_PICTURE_SIZE} loading="lazy" decoding="async" /> : null}
+                {picture ? <img src={picture} alt="" width={LIST_PICTURE_SIZE} height={LIST_PICTURE_SIZE} loading="lazy" decoding="async" /> : null}
                 {category.categoryName}
               </Link>
             </li>
