@@ -287,7 +287,7 @@ async function runCatalog(size: CatalogSize) {
   const plans = {
     listing: await explain(
       database,
-      pageQuery({ kind: 'category', category: { id: heart.id, categoryName: 'Heart Charms', urlFriendlyName: 'Heart-Charms' } }, silver, 'Name', 1, 48),
+      pageQuery({ kind: 'category', category: { id: heart.id, categoryName: 'Heart Charms', urlFriendlyName: 'Heart-Charms', description: '' } }, silver, 'Name', 1, 48),
     ),
     search: await explain(database, pageQuery({ kind: 'search', words: ['heart'], term: 'heart' }, silver, 'Relevance', 1, 48)),
   };

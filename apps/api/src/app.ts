@@ -39,6 +39,7 @@ import { adminContentRoutes } from './routes/admin-content';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminStaffRoutes } from './routes/admin-staff';
 import { adminActivityRoutes } from './routes/admin-activity';
+import { adminCategoryRoutes } from './routes/admin-categories';
 import { adminProductRoutes } from './routes/admin-products';
 import { adminProductCsvRoutes } from './routes/admin-products-csv';
 import { adminPromotionRoutes } from './routes/admin-promotions';
@@ -178,7 +179,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
       await api.register(fastifyCookie);
       await api.register(signInRoutes);
-      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes, adminPromotionRoutes, adminProductRoutes, adminProductCsvRoutes, adminProductPhotoRoutes, adminActivityRoutes] });
+      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes, adminPromotionRoutes, adminProductRoutes, adminProductCsvRoutes, adminProductPhotoRoutes, adminCategoryRoutes, adminActivityRoutes] });
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {

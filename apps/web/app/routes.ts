@@ -62,6 +62,8 @@ export default [
     route('activity', 'admin/routes/activity.tsx'),
     route('products/import', 'admin/routes/product-import.tsx'),
     route('products/:id/photos', 'admin/routes/product-photos.tsx'),
+    route('categories', 'admin/routes/categories.tsx'),
+    route('categories/:id', 'admin/routes/category-detail.tsx'),
     route('staff', 'admin/routes/staff.tsx'),
     route('sign-out', 'admin/routes/sign-out.tsx'),
     route('*', 'admin/routes/not-found.tsx', { id: 'admin/not-found' }),

@@ -40,8 +40,26 @@ export const categories = pgTable(
     categoryName: text('category_name').notNull(),
     urlFriendlyName: text('url_friendly_name').notNull(),
     position: smallint('position').notNull(),
+    /** Plain text shown on the category page (paragraphs split by blank lines); empty for none. */
+    description: text('description').notNull().default(''),
+    /** The drawn tile the menu and /categories show for it, as '{metal}/{shape}' (see menu-pictures); null for none. */
+    menuImage: text('menu_image'),
   },
   (table) => [uniqueIndex('categories_url_friendly_name_lower_idx').on(sql`lower(${table.urlFriendlyName})`)],
+);
+export type CategoryRow = typeof categories.$inferSelect;
+
+/** A renamed category's earlier slugs: their URLs answer 301 to its current one. A slug names one category at most. */
+export const categorySlugHistory = pgTable(
+  'category_slug_history',
+  {
+    slug: text('slug').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('category_slug_history_slug_lower_idx').on(sql`lower(${table.slug})`), index('category_slug_history_category_idx').on(table.categoryId)],
 );
 
 /** The storefront menu; a child points at its parent. */

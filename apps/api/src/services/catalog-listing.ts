@@ -25,7 +25,7 @@ export interface ListingContext {
 }
 
 export type Filter =
-  | { kind: 'category'; category: Category & { id: number } }
+  | { kind: 'category'; category: Category & { id: number; description: string } }
   | { kind: 'collection'; collection: string; heading: string }
   | { kind: 'search'; words: string[]; term: string }
   | { kind: 'all' };
@@ -41,8 +41,8 @@ const COLLECTION_HEADINGS: Record<string, string> = { 'girls-bracelets': 'Girls 
 
 async function findCategory(db: Db, by: { slug?: string; name?: string }) {
   const condition = by.slug !== undefined ? sql`lower(url_friendly_name) = lower(${by.slug})` : sql`lower(category_name) = lower(${by.name})`;
-  const result = await queryRows<{ id: number; categoryName: string; urlFriendlyName: string }>(db,
-    sql`select id, category_name as "categoryName", url_friendly_name as "urlFriendlyName" from categories where ${condition} limit 1`,
+  const result = await queryRows<{ id: number; categoryName: string; urlFriendlyName: string; description: string }>(db,
+    sql`select id, category_name as "categoryName", url_friendly_name as "urlFriendlyName", description from categories where ${condition} limit 1`,
   );
   return result[0];
 }
@@ -373,6 +373,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
       kind: filter.kind,
       heading,
       category: filter.kind === 'category' ? { categoryName: filter.category.categoryName, urlFriendlyName: filter.category.urlFriendlyName } : null,
+      description: filter.kind === 'category' ? filter.category.description : '',
       searchTerm: filter.kind === 'search' ? filter.term : null,
       correctedTerm,
       metal: { id: metal.id, slug: metal.slug, name: metal.name },

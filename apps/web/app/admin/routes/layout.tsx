@@ -39,6 +39,7 @@ const NAV = [
   { to: '/admin/promotions', label: 'Promotions', end: false },
   { to: '/admin/products', label: 'Products', end: false },
   { to: '/admin/activity', label: 'Activity', end: false },
+  { to: '/admin/categories', label: 'Categories', end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
