@@ -51,7 +51,7 @@ test('an owner changes the 2-3 day price, and a shopper\'s bag shows it with the
   await expect(twoDay).toHaveValue('14.75');
   await twoDay.fill('14.755');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('group', { name: 'Shipping prices' }).getByText('must have at most two decimals (cents)')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Shipping prices' }).getByText('must have at most two decimals (whole cents), such as 12.50')).toBeVisible();
   await page.getByRole('group', { name: 'Shipping prices' }).getByLabel('2-3 Day').fill('18.50');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status')).toContainText('Saved');

@@ -39,8 +39,16 @@ import { adminPhoneOrderRoutes } from './routes/admin-phone-orders';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminStaffRoutes } from './routes/admin-staff';
+import { adminActivityRoutes } from './routes/admin-activity';
+import { adminCategoryRoutes } from './routes/admin-categories';
+import { adminProductRoutes } from './routes/admin-products';
+import { adminProductCsvRoutes } from './routes/admin-products-csv';
 import { adminPromotionRoutes } from './routes/admin-promotions';
+import { adminProductPhotoRoutes } from './routes/admin-product-photos';
 import { adminSettingsRoutes } from './routes/admin-settings';
+import { mediaRoutes } from './routes/media';
+import { createMediaStorage } from './media/create-media-storage';
+import type { MediaStorage } from './media/media-storage';
 import { listeningAddress, publicBaseUrl } from './public-base-url';
 import { type Secrets, loadSecrets } from './secrets';
 
@@ -58,6 +66,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The shop's own address for the links it writes (PUBLIC_BASE_URL, else where it listens): see public-base-url.ts. */
     readonly publicBaseUrl: string;
+    /** Uploaded photos' files: under DATA_DIR, or in the S3 bucket the config names. */
+    media: MediaStorage;
   }
 }
 
@@ -121,6 +131,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', clock);
+  app.decorate('media', createMediaStorage(config));
   // A getter: without PUBLIC_BASE_URL the address is known only once the server listens (PORT=0 picks the port).
   app.decorate('publicBaseUrl', { getter: () => publicBaseUrl(config.PUBLIC_BASE_URL, listeningAddress(app.server.address(), config)) });
   app.decorate('secrets', await loadSecrets(database.db, config));
@@ -163,6 +174,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       await api.register(catalogRoutes);
       await api.register(sitemapRoutes);
       await api.register(imageRoutes);
+      await api.register(mediaRoutes);
       await api.register(bagRoutes);
       await api.register(checkoutRoutes);
       await api.register(contentRoutes);
@@ -170,7 +182,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
       await api.register(fastifyCookie);
       await api.register(signInRoutes);
-      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes, adminPromotionRoutes, adminSettingsRoutes] });
+      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes, adminPromotionRoutes, adminProductRoutes, adminProductCsvRoutes, adminProductPhotoRoutes, adminCategoryRoutes, adminSettingsRoutes, adminActivityRoutes] });
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {

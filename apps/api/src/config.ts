@@ -38,6 +38,14 @@ export const configSchema = z.object({
   ORDER_LINK_SECRET: secret.optional(),
   /** Signs the storefront's cookies; unset, made and kept like ORDER_LINK_SECRET. */
   COOKIE_SECRET: secret.optional(),
+  /** Photos: unset, they are files under DATA_DIR/media; set, objects in this S3-compatible bucket (media/create-media-storage.ts). */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** Unset: AWS S3 itself; else the service's address, e.g. http://minio:9000 or https://<account>.r2.cloudflarestorage.com. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither: unset, the AWS SDK finds credentials itself (an instance role, AWS_* variables). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 const BRAINTREE_VARIABLES = ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY', 'BRAINTREE_ENVIRONMENT'] as const;
@@ -63,6 +71,15 @@ const checkedConfigSchema = configSchema
     // shop's public address is then said, not guessed (and never read from a request's Host header).
     if (config.PUBLIC_BASE_URL === undefined && config.DATABASE_URL !== undefined) {
       context.addIssue({ code: 'custom', path: ['PUBLIC_BASE_URL'], message: 'is required with DATABASE_URL: the address customers reach the shop at, such as https://shop.example (it is in the links of order emails)' });
+    }
+    if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = config.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      context.addIssue({ code: 'custom', path: [missing], message: 'is required with the other S3 key (set both, or neither to use the AWS SDK\'s own credentials)' });
+    }
+    if (config.S3_BUCKET === undefined) {
+      for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (config[name] !== undefined) context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when ${name} is set (photos go to the bucket it names)` });
+      }
     }
     if (config.PAYMENT_GATEWAY === 'braintree') {
       for (const name of BRAINTREE_VARIABLES.filter((variable) => config[variable] === undefined)) {

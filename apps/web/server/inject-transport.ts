@@ -8,13 +8,13 @@ import type { ApiTransport } from '../app/lib/api-client';
  * each shopper, not the server itself, and nothing a shopper sends can change it.
  */
 export function injectTransport(app: FastifyInstance, client: { remoteAddress: string }): ApiTransport {
-  return async ({ method, path, headers, body }) => {
+  return async ({ method, path, headers, body, raw }) => {
     const response = await app.inject({
       method,
       url: `/api${path}`,
       remoteAddress: client.remoteAddress,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      payload: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...headers, ...(raw ? { 'content-type': raw.contentType } : body === undefined ? {} : { 'content-type': 'application/json' }) },
+      payload: raw ? Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength) : body === undefined ? undefined : JSON.stringify(body),
     });
     let parsed: unknown;
     try {

@@ -13,6 +13,13 @@ export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
  * longer (a character of three UTF-8 bytes becomes %XX%XX%XX).
  */
 export const ADMIN_FORM_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/** The products CSV's page: a file of up to 15 MB (the API's limit), with the form's few fields around it. */
+export const PRODUCT_CSV_FORM_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+/**
+ * The product photos page uploads files as a plain form post (it works without JavaScript): up to 60 MB in one post
+ * (the API takes each file up to 20 MB). Only that page's path gets it: a post is held in memory while it is read.
+ */
+export const PHOTO_FORM_BODY_LIMIT_BYTES = 60 * 1024 * 1024;
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take form posts (application/x-www-form-urlencoded or multipart/form-data).');
@@ -65,6 +72,9 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   // The staff pages (and their data requests, /admin/....data) take larger forms; nothing else does.
   app.all('/admin', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  for (const path of ['/admin/products/import', '/admin/products/import.data']) app.all(path, { bodyLimit: PRODUCT_CSV_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/admin/products/:id/photos', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/admin/products/:id/photos.data', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

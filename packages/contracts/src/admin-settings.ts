@@ -1,9 +1,9 @@
 import { METAL_IDS } from '@charms/domain/metals';
-import { parsePrice } from '@charms/domain/money';
+import { parseStaffPrice } from '@charms/domain/money';
 import { isIsoDate, isTimeZone, parseCutoff } from '@charms/domain/store-settings';
 import { z } from 'zod';
 import { fieldMessage } from './messages';
-import { promotionChangeSchema } from './admin-promotions';
+import { adminChangeSchema } from './admin-audit';
 import { safeText } from './text';
 
 /**
@@ -29,7 +29,7 @@ const socialPage = z
 /** Dollars as typed; a number is read as its text, so 1.005 is refused, never rounded. */
 const price = (options: { allowZero: boolean }) =>
   z.union([z.string(), z.number()], fieldMessage('must be an amount in dollars')).transform((value, context) => {
-    const parsed = parsePrice(String(value), options);
+    const parsed = parseStaffPrice(String(value), options);
     if ('error' in parsed) {
       context.addIssue({ code: 'custom', message: parsed.error });
       return z.NEVER;
@@ -111,7 +111,7 @@ export const adminSettingsSchema = z
     settings: storeSettingsSchema,
     /** The store's today (its time zone): closure days before it are past. */
     today: z.string(),
-    history: z.array(promotionChangeSchema).describe('Who changed what, when: newest first'),
+    history: z.array(adminChangeSchema).describe('Who changed what, when: newest first'),
   })
   .meta({ id: 'AdminSettings' });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

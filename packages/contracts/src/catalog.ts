@@ -2,6 +2,7 @@
 import { PRODUCT_KINDS, priceRangeProblem, readPriceBound } from '@charms/domain/listing-filters';
 import { PRODUCT_ORDERS } from '@charms/domain/session-options';
 import { z } from 'zod';
+import { photoSchema } from './product-photos';
 import { categorySchema } from './categories';
 import { seoEnvelopeSchema } from './envelope';
 import { fieldMessage } from './messages';
@@ -68,7 +69,8 @@ export const productSummarySchema = z
     name: z.string(),
     slug: z.string(),
     path: z.string().describe('The product page in the listing metal'),
-    imageUrl: z.string(),
+    imageUrl: z.string().describe('The drawn picture (SVG): what pages show when the product has no photo'),
+    photo: photoSchema.nullable().describe("The product's first photo for this metal (tagged with it, else untagged); null: show imageUrl"),
     metalId: z.number().int(),
     price: moneySchema.nullable().describe('null: not offered in this metal'),
     available: z.boolean(),
@@ -99,6 +101,7 @@ export const listingSchema = z.object({
   kind: z.enum(['category', 'search', 'collection', 'all']),
   heading: z.string(),
   category: categorySchema.nullable(),
+  description: z.string().describe("A category's description as staff wrote it (plain text, paragraphs split by blank lines); empty otherwise"),
   searchTerm: z.string().nullable().describe('The words searched for, as typed (cut to 100 characters)'),
   correctedTerm: z.string().nullable().describe('Set when results are shown for a corrected spelling'),
   metal: metalSummarySchema,
@@ -155,7 +158,8 @@ export const productDetailSchema = z.object({
   brand: z.string(),
   kind: z.enum(['charm', 'bracelet']),
   path: z.string().describe('Canonical page path in the selected metal (and size)'),
-  images: z.array(z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() })),
+  images: z.array(z.object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() })).describe('For structured data: the photos (largest JPEG each), else the drawn picture'),
+  photos: z.array(photoSchema).describe("Staff's photos for this metal, in order; empty: the page shows the drawn picture"),
   categories: z.array(categorySchema),
   metal: metalSummarySchema,
   price: moneySchema.nullable(),

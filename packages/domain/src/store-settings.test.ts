@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrice } from './money';
+import { parseStaffPrice } from './money';
 import { estimateShipDate, minutesUntilCutoff, nextSameDayCutoff } from './ship-dates';
 import { DEFAULT_STORE_SETTINGS, formatCutoff, isTimeZone, parseClosureDays, parseCutoff, shipCalendarOf, shippingSettingsOf } from './store-settings';
 import { findStateProvince, shippingOptions } from './shipping';
 import { engravingCharge } from './engraving';
 
-describe('parsePrice', () => {
+describe('parseStaffPrice', () => {
   it('reads dollars into cents', () => {
-    expect(parsePrice('14.75')).toEqual({ cents: 1475 });
-    expect(parsePrice('$1,000')).toEqual({ cents: 100000 });
-    expect(parsePrice(' 9.5 ')).toEqual({ cents: 950 });
+    expect(parseStaffPrice('14.75')).toEqual({ cents: 1475 });
+    expect(parseStaffPrice('$1,000')).toEqual({ cents: 100000 });
+    expect(parseStaffPrice(' 9.5 ')).toEqual({ cents: 950 });
   });
 
   it('refuses zero unless allowed, negative amounts, more than two decimals and words', () => {
-    expect(parsePrice('0')).toEqual({ error: 'must be more than $0.00' });
-    expect(parsePrice('0.00', { allowZero: true })).toEqual({ cents: 0 });
-    expect(parsePrice('-1')).toEqual({ error: 'cannot be negative' });
-    expect(parsePrice('1.005')).toEqual({ error: 'must have at most two decimals (cents)' });
-    expect(parsePrice('ten')).toEqual({ error: 'must be an amount in dollars, such as 12.50' });
-    expect(parsePrice('')).toEqual({ error: 'is required' });
-    expect(parsePrice('100000.01')).toEqual({ error: 'must be at most $100,000.00' });
+    expect(parseStaffPrice('0')).toEqual({ error: 'must be more than $0.00' });
+    expect(parseStaffPrice('0.00', { allowZero: true })).toEqual({ cents: 0 });
+    expect(parseStaffPrice('-1')).toEqual({ error: 'must not be negative' });
+    expect(parseStaffPrice('1.005')).toEqual({ error: 'must have at most two decimals (whole cents), such as 12.50' });
+    expect(parseStaffPrice('ten')).toEqual({ error: 'must be an amount in dollars, such as 12.50' });
+    expect(parseStaffPrice('')).toEqual({ error: 'is required' });
+    expect(parseStaffPrice('100000.01')).toEqual({ error: 'must be at most $100,000.00' });
   });
 });
 

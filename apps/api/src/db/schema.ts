@@ -1,3 +1,4 @@
+import { AUDITED_ENTITIES } from '@charms/contracts/admin-audit';
 import { ORDER_STATUSES } from '@charms/domain/order-status';
 import { sql } from 'drizzle-orm';
 import {
@@ -39,8 +40,26 @@ export const categories = pgTable(
     categoryName: text('category_name').notNull(),
     urlFriendlyName: text('url_friendly_name').notNull(),
     position: smallint('position').notNull(),
+    /** Plain text shown on the category page (paragraphs split by blank lines); empty for none. */
+    description: text('description').notNull().default(''),
+    /** The drawn tile the menu and /categories show for it, as '{metal}/{shape}' (see menu-pictures); null for none. */
+    menuImage: text('menu_image'),
   },
   (table) => [uniqueIndex('categories_url_friendly_name_lower_idx').on(sql`lower(${table.urlFriendlyName})`)],
+);
+export type CategoryRow = typeof categories.$inferSelect;
+
+/** A renamed category's earlier slugs: their URLs answer 301 to its current one. A slug names one category at most. */
+export const categorySlugHistory = pgTable(
+  'category_slug_history',
+  {
+    slug: text('slug').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('category_slug_history_slug_lower_idx').on(sql`lower(${table.slug})`), index('category_slug_history_category_idx').on(table.categoryId)],
 );
 
 /** The storefront menu; a child points at its parent. */
@@ -115,6 +134,11 @@ export const products = pgTable(
     keywords: text('keywords').notNull().default(''),
     unitsSold: integer('units_sold').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retired by staff: off every listing, search and menu, its page gone; never deleted, since orders name it. Null = on sale. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** The page's title and description for search engines; '' = derived from the name and description. */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
     /** Full-text search: the name weighs most, then keywords, then the description. */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -132,6 +156,40 @@ export const products = pgTable(
   ],
 );
 export type ProductRow = typeof products.$inferSelect;
+
+/** A variant of a product photo as stored (media/store-image.ts): one format at one width, under its content key. */
+export interface StoredPhotoVariant {
+  format: 'avif' | 'webp' | 'jpeg';
+  width: number;
+  height: number;
+  key: string;
+  bytes: number;
+}
+
+/**
+ * Staff's photos of a product, shown in `position` order (the first one in listings). A photo tagged with a metal is
+ * shown for that metal; untagged ones for every metal. The files are in media storage under content keys (never
+ * removed here: another photo may have the same bytes, and a cached page may still name them).
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    alt: text('alt').notNull().default(''),
+    metalId: smallint('metal_id').references(() => metals.id),
+    variants: jsonb('variants').$type<StoredPhotoVariant[]>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('product_photos_product_idx').on(table.productId, table.position)],
+);
+export type ProductPhotoRow = typeof productPhotos.$inferSelect;
 
 export const productCategories = pgTable(
   'product_categories',
@@ -156,6 +214,8 @@ export const productPrices = pgTable(
       .notNull()
       .references(() => metals.id),
     priceCents: integer('price_cents').notNull(),
+    /** Offered in this metal but sold out for now: listed as unavailable and not added to a bag. No row = not offered. */
+    available: boolean('available').notNull().default(true),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.metalId] }),
@@ -608,7 +668,7 @@ export const adminAudit = pgTable(
     /** The staff member's name as it was, so the trail reads the same after a rename or removal. */
     actor: text('actor').notNull(),
     ip: text('ip'),
-    entityType: text('entity_type', { enum: ['promotion', 'product', 'category', 'setting'] }).notNull(),
+    entityType: text('entity_type', { enum: AUDITED_ENTITIES }).notNull(),
     entityId: text('entity_id').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes').notNull().default({}),

@@ -1,11 +1,11 @@
 import { type AdminOrderListQuery, type AdminOrderListResponse, type AdminOrderSummary, ORDER_EXPORT_LIMIT } from '@charms/contracts/admin-orders';
+import { csvLine } from '@charms/domain/csv';
 import { STATUS_LABELS } from '@charms/domain/order-status';
 import { storeDayBounds, storeTime } from '@charms/domain/ship-dates';
 import { type SQL, and, asc, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type OrderRow, orders } from '../db/schema';
 import { money } from './catalog-presenters';
-import { csvLine } from './csv';
 
 /**
  * The staff's order list: search, filters, sort and pages, and the same list as CSV. Every value typed into the

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { storeSettings } from '../db/schema';
 import { invalidFields } from '../http-error';
-import { changesOf, recordChange } from '../staff/admin-audit';
+import { changeView, changesOf, recordChange } from '../staff/admin-audit';
 import type { Actor } from '../staff/audit';
 import { readStoreSettings, rowFromSettings } from './store-settings';
 
@@ -25,14 +25,7 @@ export async function getAdminSettings(db: Db, now: Date, settings?: StoreSettin
   return {
     settings: { ...current, shippingPrices: { ...current.shippingPrices }, engraving: { ...current.engraving, freeMetalIds: [...current.engraving.freeMetalIds] }, closureDays: current.closureDays.filter((day) => day >= today) },
     today,
-    history: history.map((change) => ({
-      id: change.id,
-      at: change.at.toISOString(),
-      actor: change.actor,
-      ip: change.ip,
-      action: change.action,
-      changes: change.changes as Record<string, { before: unknown; after: unknown }>,
-    })),
+    history: history.map(changeView),
   };
 }
 

@@ -72,6 +72,8 @@ interface ProductFacts {
   engravingMaxChars: number | null;
   engravingFonts: string[];
   priceCents: number | null;
+  retired: boolean;
+  available: boolean | null;
 }
 
 /** What adding a product checks the request against: the product and its price in the metal asked for. */
@@ -79,7 +81,7 @@ async function productFacts(db: Db, productId: number, metalId: number): Promise
   const [row] = await queryRows<ProductFacts>(
     db,
     sql`select p.id, p.name, p.kind, p.sizes, p.engraving_max_chars as "engravingMaxChars", p.engraving_fonts as "engravingFonts",
-               pp.price_cents as "priceCents"
+               pp.price_cents as "priceCents", p.retired_at is not null as retired, pp.available
         from products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metalId}
         where p.id = ${productId}`,
     { prepared: true },
@@ -90,9 +92,12 @@ async function productFacts(db: Db, productId: number, metalId: number): Promise
 /** The request's problems against the product's facts (none: the line may be added), and the line's size. */
 function checkAdd(product: ProductFacts | null, body: AddItemBody): { problems: FieldError[]; braceletSize: number | null } {
   if (!product) return { problems: [{ field: 'productId', message: 'is not a product in our catalog' }], braceletSize: null };
+  if (product.retired) return { problems: [{ field: 'productId', message: `${product.name} is no longer available` }], braceletSize: null };
   const problems: FieldError[] = [];
   if (product.priceCents === null) {
     problems.push({ field: 'metalId', message: `${product.name} is not made in ${findMetalById(body.metalId)!.name}` });
+  } else if (product.available === false) {
+    problems.push({ field: 'metalId', message: `${product.name} is currently unavailable in ${findMetalById(body.metalId)!.name}` });
   }
   if (product.kind === 'charm' && body.braceletSize !== undefined) {
     problems.push({ field: 'braceletSize', message: 'applies to bracelets only; charms have no size' });
@@ -152,7 +157,8 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
           select ${itemId}, cart.id, 'product', ${body.productId}, ${body.metalId}, ${braceletSize}, ${body.quantity}, ${mergeKey}::text, clock_timestamp()
           from cart
           where cart.checkout_order_id is null
-            and exists (select 1 from product_prices where product_id = ${body.productId} and metal_id = ${body.metalId})
+            and exists (select 1 from product_prices pp join products p on p.id = pp.product_id
+                        where pp.product_id = ${body.productId} and pp.metal_id = ${body.metalId} and pp.available and p.retired_at is null)
           on conflict (cart_id, merge_key) do update set quantity = cart_items.quantity + excluded.quantity
             where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
           returning id, quantity

@@ -42,6 +42,10 @@ interface ItemRow extends Omit<SummaryRow, 'id' | 'priceCents' | 'kind'> {
   priceCents: number | null;
   leadTimeMaxDays: number | null;
   primaryCategoryId: number | null;
+  /** Retired by staff: no longer sold. */
+  retired: boolean | null;
+  /** False while the metal is sold out (offered, but not for now). */
+  available: boolean | null;
 }
 
 interface SpecificRow {
@@ -59,8 +63,10 @@ export interface PricedBagLine extends PricedLine {
   /** The product's primary category (suggestions come from the bag's categories). */
   categoryId: number | null;
   leadTimeDays: number;
-  /** False when the product is no longer offered in its metal: checkout refuses it. */
+  /** False when the product is retired, or no longer offered or sold out in its metal: checkout refuses it. */
   orderable: boolean;
+  /** Why checkout refuses the line, as a sentence; null when it is orderable. */
+  unorderableReason: string | null;
 }
 
 
@@ -129,6 +135,8 @@ const LINE_COLUMNS: readonly [keyof LineColumns, string][] = [
   ['primaryCategoryId', 'p.primary_category_id'],
   ['primaryCategorySlug', 'cat.url_friendly_name'],
   ['priceCents', 'pp.price_cents'],
+  ['retired', 'p.retired_at is not null'],
+  ['available', 'pp.available'],
   ['specificId', 'sp.id'],
   ['specificText', 'sp.text'],
   ['specificFont', 'sp.font'],
@@ -211,7 +219,8 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[], settings: StoreSe
     if (row.kind === 'product') {
       unitCents = row.priceCents ?? 0;
       description = [metal?.name, row.braceletSize ? `${row.braceletSize} inch` : null].filter(Boolean).join(', ');
-      if (row.priceCents === null) description += ' (no longer available in this metal)';
+      const note = row.retired ? 'no longer available' : row.priceCents === null ? 'no longer available in this metal' : row.available === false ? 'currently unavailable in this metal' : null;
+      if (note) description += ` (${note})`;
     } else if (row.kind === 'additional_characters') {
       unitCents = engravingCharge(engravingText, parent?.metalId ?? -1, settings.engraving);
       const characters = chargedCharacters(engravingText);
@@ -263,9 +272,20 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[], settings: StoreSe
       categoryId: row.primaryCategoryId,
       metalId: row.metalId,
       leadTimeDays: row.leadTimeMaxDays ?? 0,
-      orderable: row.kind !== 'product' || row.priceCents !== null,
+      orderable: unorderableReason(row, metal?.name) === null,
+      unorderableReason: unorderableReason(row, metal?.name),
     };
   });
+}
+
+/** Why a product line cannot be ordered now (retired, not offered, or sold out in its metal), or null. */
+function unorderableReason(row: ItemRow, metalName = 'its metal'): string | null {
+  if (row.kind !== 'product') return null;
+  const name = row.name ?? 'An item';
+  if (row.retired) return `${name} is no longer sold. Please remove it from your bag.`;
+  if (row.priceCents === null) return `${name} is no longer available in ${metalName}. Please remove it from your bag.`;
+  if (row.available === false) return `${name} is currently unavailable in ${metalName}. Please remove it from your bag, or choose another metal.`;
+  return null;
 }
 
 /**

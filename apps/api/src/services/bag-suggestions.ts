@@ -7,6 +7,7 @@ import { queryRows } from '../db/query';
 import type { ResponseCache } from '../plugins/response-cache';
 import type { PricedBagLine } from './bag-read';
 import { type SummaryRow, toSummary } from './catalog-presenters';
+import { withListingPhotos } from './photo-presenters';
 
 /**
  * Loads the best-seller lists the bag's suggestions come from. They are catalog data, the same for every shopper,
@@ -22,8 +23,9 @@ const columns = sql`p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.i
   p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug", pp.price_cents as "priceCents",
   p.units_sold as "unitsSold"`;
 
+/** Products a shopper can add now in the metal: on sale (not retired) and not sold out in it. */
 const offeredIn = (metal: Metal) => sql`join categories c on c.id = p.primary_category_id
-  join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}`;
+  join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id} and pp.available and p.retired_at is null`;
 
 function load(db: Db, query: SQL): Promise<Candidate[]> {
   return queryRows<Candidate>(db, query, { prepared: true }).then((rows) => rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })));
@@ -58,5 +60,5 @@ export async function suggestItems(db: Db, cache: ResponseCache, metal: Metal, l
       ? [cache.value(`${key}:all`, () => bestCharms(db, metal))]
       : sources.categories.map((categoryId) => cache.value(`${key}:category:${categoryId}`, () => bestCharmsIn(db, metal, categoryId)))),
   ]);
-  return pickSuggestions(bag, { bracelet: bracelet[0], charms: charmLists.flat() }).map((row) => toSummary(row, metal));
+  return withListingPhotos(db, pickSuggestions(bag, { bracelet: bracelet[0], charms: charmLists.flat() }).map((row) => toSummary(row, metal)));
 }

@@ -299,7 +299,7 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     }
     const unavailable = lines.find((line) => !line.orderable);
     if (unavailable) {
-      throw new HttpError(409, 'BAG_CHANGED', `${unavailable.item.product?.name ?? 'An item'} is no longer available in ${unavailable.item.metal?.name ?? 'its metal'}. Please remove it from your bag.`);
+      throw new HttpError(409, 'BAG_CHANGED', unavailable.unorderableReason ?? 'An item in your bag is no longer available. Please remove it from your bag.');
     }
     const priced = priceOrder(bag, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
     const { shippingType, totals, promotion } = priced;

@@ -10,7 +10,8 @@ import { ProductGrid } from '../catalog/product-grid';
 import { choiceLink, isChosenNavigation, rememberChoicesHeaders, useRememberChoices, withoutChoiceMarker } from '../catalog/remember-choices';
 import { shipDateInWords } from '../catalog/ship-date';
 import { NotFound } from '../components/not-found';
-import { apiErrorStatus } from '../lib/api-status';
+import { apiErrorBody, apiErrorStatus } from '../lib/api-status';
+import { RetiredProductPage, retiredProductOf } from '../catalog/retired-product';
 import { telHref } from '../lib/info-page';
 import { findMetalById } from '@charms/domain/metals';
 import { seoMeta } from '../lib/seo';
@@ -22,6 +23,7 @@ import '../styles/engraving-fonts.css';
 import '../styles/product-page.css';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product-detail';
+import { ProductGallery } from '../catalog/product-gallery';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   ...seoMeta(loaderData, matches),
@@ -41,7 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     response = await context.api.getProductDetail({ path: url.pathname, metalId: prefs.metalId, braceletSize: prefs.braceletSize });
   } catch (error) {
     const status = apiErrorStatus(error);
-    if (status === 404 || status === 400) throw data(null, { status: 404 });
+    // A retired product's page is gone, but names where to look instead.
+    if (status === 404) throw data({ retired: retiredProductOf(apiErrorBody(error)) }, { status: 404 });
+    if (status === 400) throw data(null, { status: 404 });
     throw error;
   }
   if (response.kind === 'redirect') throw redirect(`${response.redirectTo}${url.search}`, 301);
@@ -112,12 +116,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <div className="product__main">
         <div className="product__media">
-          {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="eager" fetchPriority="high" decoding="async" className="product__image" /> : null}
+          {product.photos.length > 0 ? (
+            <ProductGallery photos={product.photos} productName={product.name} />
+          ) : image ? (
+            <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="eager" fetchPriority="high" decoding="async" className="product__image" />
+          ) : null}
         </div>
         <div className="product__info">
           <h1 className="product__name">{product.name}</h1>
           <p className="product__price" data-testid="product-price">
             {product.price ? product.price.display : `Not available in ${product.metal.name}`}
+            {product.price && !product.available ? <span className="product__sold-out"> · Currently unavailable in {product.metal.name}</span> : null}
           </p>
           <p className="product__variant">
             {product.metal.name}
@@ -195,7 +204,7 @@ function MetalChoice({ product }: { product: ProductDetail }) {
               <span className="product__option product__metal product__option--unavailable" aria-current={offer.metal.id === product.metal.id ? 'true' : undefined}>
                 <span className="product__swatch" style={swatch(offer.metal.id)} aria-hidden="true" />
                 <span className="product__option-name">{offer.metal.name}</span>{' '}
-                <span className="product__option-price">Not available</span>
+                <span className="product__option-price">{offer.price ? 'Currently unavailable' : 'Not available'}</span>
               </span>
             )}
           </li>
@@ -300,6 +309,9 @@ function ReturnsAndWarranty({ product }: { product: ProductDetail }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const retired = (error.data as { retired?: ReturnType<typeof retiredProductOf> } | null)?.retired;
+    return retired ? <RetiredProductPage product={retired} /> : <NotFound />;
+  }
   throw error;
 }

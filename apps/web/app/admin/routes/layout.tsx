@@ -39,6 +39,9 @@ const NAV = [
   { to: '/admin/phone-order', label: 'Phone order', end: false },
   { to: '/admin/content', label: 'Content', end: false },
   { to: '/admin/promotions', label: 'Promotions', end: false },
+  { to: '/admin/products', label: 'Products', end: false },
+  { to: '/admin/activity', label: 'Activity', end: false },
+  { to: '/admin/categories', label: 'Categories', end: false },
   { to: '/admin/settings', label: 'Settings', end: false },
 ] as const;
 

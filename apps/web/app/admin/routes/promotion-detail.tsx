@@ -1,4 +1,4 @@
-import type { PromotionChange } from '@charms/contracts/admin-promotions';
+import type { AdminChange } from '@charms/contracts/admin-audit';
 import { formatCents } from '@charms/domain/money';
 import type { OrderStatus } from '@charms/domain/order-status';
 import { useEffect, useRef } from 'react';
@@ -61,7 +61,7 @@ const shown = (field: string, value: unknown, kind: 'percent' | 'amount', timeZo
   return String(value);
 };
 
-function Change({ change, kind }: { change: PromotionChange; kind: 'percent' | 'amount' }) {
+function Change({ change, kind }: { change: AdminChange; kind: 'percent' | 'amount' }) {
   const timeZone = useTimeZone();
   const fields = Object.entries(change.changes);
   const verb = change.action === 'created' ? 'Created' : change.action === 'ended' ? 'Ended' : 'Changed';
@@ -75,7 +75,7 @@ function Change({ change, kind }: { change: PromotionChange; kind: 'percent' | '
         {change.ip ? ` · from ${change.ip}` : ''}
       </p>
       {change.action === 'created' ? null : (
-        <ul className="promo-changes">
+        <ul className="admin-changes">
           {fields.map(([field, { before, after }]) => (
             <li key={field}>
               {FIELD_LABELS[field] ?? field}: {shown(field, before, kind, timeZone)} → {shown(field, after, kind, timeZone)}

@@ -22,6 +22,7 @@ CREATE TABLE "store_settings" (
 	CONSTRAINT "store_settings_one_row" CHECK ("store_settings"."id" = 1),
 	CONSTRAINT "store_settings_prices" CHECK ("store_settings"."ground_shipping_cents" >= 0 and "store_settings"."two_day_shipping_cents" >= 0 and "store_settings"."next_day_shipping_cents" >= 0 and "store_settings"."saturday_shipping_cents" >= 0 and "store_settings"."engraving_cents_per_character" > 0 and "store_settings"."assembly_fee_cents" > 0)
 );
+
 --> statement-breakpoint
 -- Hand-written (store settings): the one row, with the values the store ran with before they were settings, and
 -- the trigger that tells every instance to drop its cached copy (as the catalog tables do, migration 0004).
