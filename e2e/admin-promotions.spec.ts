@@ -69,6 +69,20 @@ test('an owner creates a code, a shopper uses it, the code shows its use and rev
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(code) })).toContainText('Ended');
   await expect(page.getByRole('region', { name: 'Changes' })).toContainText('Ended by');
 
+  // The activity page shows the same trail beside every other change, and leads back to the code.
+  const codePath = new URL(page.url()).pathname;
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity', exact: true }).click();
+  await page.getByLabel('Show').selectOption('promotion');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page).toHaveURL(/type=promotion/);
+  const trail = page.getByRole('region', { name: 'Changes, newest first' });
+  const ofThisCode = trail.getByRole('listitem').filter({ has: page.locator(`a[href="${codePath}"]`) });
+  await expect(ofThisCode.first()).toContainText('ended by');
+  await expect(ofThisCode.last()).toContainText('created by');
+  await expectNoAxeViolations(page);
+  await ofThisCode.first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(code) })).toBeVisible();
+
   const later = await shopperApplies(shopper, code);
   await later.expectMessage('That promo code is not valid');
   await shopperContext.close();

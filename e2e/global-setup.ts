@@ -14,8 +14,7 @@ import { join } from 'node:path';
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'charms-e2e-'));
-  // One social page configured (and the others not), so the footer's links are seen to follow the configuration.
-  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SOCIAL_PINTEREST_URL: 'https://www.pinterest.com/charmshop-e2e/' };
+  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' };
   const staff = { email: 'owner@e2e.example', password: randomBytes(18).toString('base64url') };
   const created = spawnSync(
     process.execPath,
@@ -23,6 +22,8 @@ export default async function globalSetup() {
     { env, encoding: 'utf8' },
   );
   if (created.status !== 0) throw new Error(`admin:create failed:\n${created.stdout}${created.stderr}`);
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/support/seed-settings.ts', dataDir], { env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed-settings failed:\n${seeded.stdout}${seeded.stderr}`);
   process.env.E2E_STAFF_EMAIL = staff.email;
   process.env.E2E_STAFF_PASSWORD = staff.password;
   const server: ChildProcess = spawn(process.execPath, ['apps/web/build/server/index.js'], {

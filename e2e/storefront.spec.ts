@@ -185,7 +185,7 @@ test.describe('the shell', () => {
       await expect(footer.getByRole('link', { name: name!, exact: true })).toHaveAttribute('href', href!);
     }
     await expect(footer.getByText(/© 1997–\d{4}/)).toBeVisible();
-    // Only the social pages configured are linked: the test shop sets SOCIAL_PINTEREST_URL alone (global-setup.ts).
+    // Only the social pages configured are linked: the test shop's settings have a Pinterest page alone (e2e/support/seed-settings.ts).
     await expect(footer.getByRole('link', { name: /Pinterest/ })).toHaveAttribute('href', 'https://www.pinterest.com/charmshop-e2e/');
     await expect(footer.getByRole('link', { name: /Facebook|Twitter/ })).toHaveCount(0);
   });

@@ -33,6 +33,8 @@ try {
       ['phone-order', '/admin/phone-order'],
       ['content', '/admin/content'],
       ['promotions', '/admin/promotions'],
+      ['categories', '/admin/categories'],
+      ['category', '/admin/categories/1'],
       ['staff', '/admin/staff'],
     ];
     await page.goto(`${base}/admin/orders`);

@@ -16,6 +16,7 @@ import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
 import { newsletterRoutes } from './routes/newsletter';
 import { responseCachePlugin } from './plugins/response-cache';
+import { storeSettingsPlugin } from './plugins/store-settings';
 import { catalogRoutes } from './routes/catalog';
 import type { Mailer } from './email/mailer';
 import { createBraintreeGateway } from './payments/braintree-gateway';
@@ -38,12 +39,17 @@ import { adminPhoneOrderRoutes } from './routes/admin-phone-orders';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminStaffRoutes } from './routes/admin-staff';
+import { adminActivityRoutes } from './routes/admin-activity';
+import { adminCategoryRoutes } from './routes/admin-categories';
+import { adminProductRoutes } from './routes/admin-products';
+import { adminProductCsvRoutes } from './routes/admin-products-csv';
 import { adminPromotionRoutes } from './routes/admin-promotions';
 import { adminProductPhotoRoutes } from './routes/admin-product-photos';
 import { adminOrderPhotoRoutes } from './routes/admin-order-photos';
 import { photoArtUploadRoutes } from './routes/photo-art-uploads';
 import { createPrivateMediaStorage } from './media/private-media';
 import { photoArtCleanupPlugin } from './plugins/photo-art-cleanup';
+import { adminSettingsRoutes } from './routes/admin-settings';
 import { mediaRoutes } from './routes/media';
 import { createMediaStorage } from './media/create-media-storage';
 import type { MediaStorage } from './media/media-storage';
@@ -161,6 +167,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(responseCachePlugin);
+  await app.register(storeSettingsPlugin);
   await app.register(emailDeliveryPlugin, mailer ? { mailer } : {});
   await app.register(paymentReconciliationPlugin);
   await app.register(photoArtCleanupPlugin);
@@ -184,7 +191,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
       // The staff side: sign-in, then every staff call behind the one guard (session, CSRF, owners-only).
       await api.register(fastifyCookie);
       await api.register(signInRoutes);
-      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes, adminPromotionRoutes, adminProductPhotoRoutes, adminOrderPhotoRoutes] });
+      await api.register(staffArea, { routes: [accountRoutes, adminStaffRoutes, adminOrderRoutes, adminPhoneOrderRoutes, adminContentRoutes, adminPromotionRoutes, adminProductRoutes, adminProductCsvRoutes, adminProductPhotoRoutes, adminCategoryRoutes, adminSettingsRoutes, adminOrderPhotoRoutes, adminActivityRoutes] });
       await api.register(openApiRoutes);
       // Unknown /api paths answer in the error shape, not with the storefront's not-found page.
       api.all('/*', { schema: { hide: true } }, async (request) => {

@@ -94,12 +94,9 @@ describe('the public base URL', () => {
   });
 });
 
-describe('social pages', () => {
-  it('are unset by default, and only https addresses are taken', () => {
-    expect(loadConfig({}).SOCIAL_FACEBOOK_URL).toBeUndefined();
-    expect(loadConfig({ SOCIAL_PINTEREST_URL: 'https://www.pinterest.com/charmshop/' }).SOCIAL_PINTEREST_URL).toBe('https://www.pinterest.com/charmshop/');
-    for (const value of ['http://www.facebook.com/charmshop', 'javascript:alert(1)', 'facebook.com/charmshop']) {
-      expect(() => loadConfig({ SOCIAL_FACEBOOK_URL: value }), value).toThrow(/SOCIAL_FACEBOOK_URL: must be an https:\/\/ address/);
-    }
+describe('store details', () => {
+  it('are store settings now: a variable still set stops the start and says where it went', () => {
+    expect(() => loadConfig({ SOCIAL_PINTEREST_URL: 'https://www.pinterest.com/charmshop/' })).toThrow(/SOCIAL_PINTEREST_URL: is now a store setting/);
+    expect(() => loadConfig({ STORE_NAME: 'Charms', EMAIL_FROM: 'a@b.example' })).toThrow(/STORE_NAME: is now a store setting[\s\S]*EMAIL_FROM: is now a store setting/);
   });
 });

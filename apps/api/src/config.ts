@@ -8,9 +8,6 @@ import { trustProxySchema } from './trust-proxy';
 /** A configured secret: long enough that it cannot be guessed, and never a default written here. */
 const secret = z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)');
 
-/** The store's own page on a social network, linked from the footer; unset, the footer shows no link to that network. */
-const socialPage = z.url({ protocol: /^https$/, message: 'must be an https:// address, such as https://www.facebook.com/yourshop' }).optional();
-
 
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,9 +19,6 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset: the address the shop listens on (public-base-url.ts); required with DATABASE_URL, below. */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL such as https://shop.example' }).optional(),
-  STORE_NAME: z.string().min(1).default('Charm & Bracelet Co.'),
-  STORE_PHONE: z.string().min(1).default('1-800-555-0142'),
-  PHOTOART_EMAIL: z.email({ message: 'must be an email address' }).default('photoart@charms.example'),
   STORE_MAIL_ADDRESS: z.string().min(1).default('Charm & Bracelet Co., 100 Congress Ave, Austin, TX 78701'),
   ROBOTS: z.enum(['index', 'noindex']).default('noindex'),
   GTM_ID: z
@@ -33,9 +27,6 @@ export const configSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxySchema,
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
-  SOCIAL_FACEBOOK_URL: socialPage,
-  SOCIAL_PINTEREST_URL: socialPage,
-  SOCIAL_TWITTER_URL: socialPage,
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENT_GATEWAY: z.enum(['braintree', 'test'], { message: 'must be "braintree" or "test"' }).optional(),
   BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
@@ -43,7 +34,6 @@ export const configSchema = z.object({
   BRAINTREE_PRIVATE_KEY: z.string().min(1).optional(),
   BRAINTREE_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
-  EMAIL_FROM: z.string().min(3).default('orders@charms.example'),
   /** Signs the confirmation links in emails; unset, one is made at the first start and kept in the database (secrets.ts). */
   ORDER_LINK_SECRET: secret.optional(),
   /** Signs the storefront's cookies; unset, made and kept like ORDER_LINK_SECRET. */
@@ -104,8 +94,16 @@ export type Config = z.output<typeof checkedConfigSchema>;
 export class ConfigError extends Error {}
 
 /** Reads the config from an environment; empty strings count as unset. */
+/** Variables that were once read here and are now store settings, changed in the admin (Settings). */
+const MOVED_TO_SETTINGS = ['STORE_NAME', 'STORE_PHONE', 'PHOTOART_EMAIL', 'EMAIL_FROM', 'SOCIAL_FACEBOOK_URL', 'SOCIAL_PINTEREST_URL', 'SOCIAL_TWITTER_URL'] as const;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  // A value set for one of them would otherwise be ignored without a word: the start stops and says where it went.
+  const moved = MOVED_TO_SETTINGS.filter((name) => name in present);
+  if (moved.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${moved.map((name) => `  ${name}: is now a store setting: unset it and change it in the admin (Settings)`).join('\n')}`);
+  }
   const parsed = checkedConfigSchema.safeParse(present);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderOf, type PlacedOrder, sandboxGateway, shopperOrders } from './admin-orders-support';
 import { errorOf, staffApi, useTestApp } from './helper';
+import { saveSettings } from './settings-support';
 
 const { gateway } = sandboxGateway();
 const t = useTestApp({ paymentGateway: gateway });
@@ -63,6 +64,22 @@ describe('the order list', () => {
     expect(numbers(await list({ q, page: '4', pageSize: '1' }))).toEqual([]);
   });
 
+  it('counts days in the store\'s time zone setting: an order at 23:30 Chicago time is the next day in New York', async () => {
+    const q = `quill${tag}`;
+    const olive = await staffApi(t, { name: 'Olive Owner' });
+    await saveSettings(olive, { timeZone: 'America/New_York' });
+    try {
+      expect(numbers(await list({ q, from: '2025-01-14', to: '2025-01-14' }))).toEqual([]);
+      expect(numbers(await list({ q, from: '2025-01-15', to: '2025-01-15' }))).toEqual([cy.number]);
+      const csv = await sam.call('GET', `/admin-orders/export.csv?q=${q}&from=2025-01-15&to=2025-01-15`);
+      const [header, row] = csv.body.trim().split('\r\n');
+      expect(header).toContain('Placed (America/New_York)');
+      expect(row).toContain(`${cy.number},2025-01-15 00:30,`);
+    } finally {
+      await saveSettings(olive);
+    }
+  });
+
   it('treats SQL, LIKE wildcards and markup in the search as text', async () => {
     for (const q of ["' or 1=1 --", '%', '_', '\\', '%%', `Quill${tag}%`, '<script>alert(1)</script>', "'; drop table orders; --"]) {
       const result = await list({ q });
@@ -108,7 +125,7 @@ describe('the CSV export', () => {
     expect(response.headers['x-export-truncated']).toBe('false');
     const lines = response.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Order,Placed (Central),Status,Customer,Email,Phone,Ship to city,Ship to state,Items,Merchandise,Engraving,Assembly,Discount,Shipping,Total,Refunded,Source,Payment,Carrier,Tracking number',
+      'Order,Placed (America/Chicago),Status,Customer,Email,Phone,Ship to city,Ship to state,Items,Merchandise,Engraving,Assembly,Discount,Shipping,Total,Refunded,Source,Payment,Carrier,Tracking number',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');

@@ -330,7 +330,7 @@ describe('charging once', () => {
             }
           : Reflect.get(target, property, receiver),
     });
-    const late = completeOrder({ ...t.app.checkout.context(t.app.log), db: delayedDb }, session, completeOrderBodySchema.parse(body));
+    const late = completeOrder({ ...(await t.app.checkout.context(t.app.log)), db: delayedDb }, session, completeOrderBodySchema.parse(body));
     await atBag;
     const first = await call(session, 'POST', '/shopping-cart/complete-order', body);
     expect(first.statusCode).toBe(200);

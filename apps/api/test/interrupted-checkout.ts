@@ -10,6 +10,7 @@ import { type DatabaseLocation, openDatabase } from '../src/db/client';
 import type { PaymentGateway } from '../src/payments/gateway';
 import { createTestGateway } from '../src/payments/test-gateway';
 import { completeOrder } from '../src/services/checkout';
+import { DEFAULT_STORE_SETTINGS } from '@charms/domain/store-settings';
 
 const task = JSON.parse(process.argv[2]!) as {
   location: DatabaseLocation;
@@ -41,6 +42,7 @@ await completeOrder(
     gateway,
     now: () => new Date(),
     log: Fastify({ logger: false }).log,
+    settings: DEFAULT_STORE_SETTINGS,
     store: { name: 'Charm & Bracelet Co.', phone: '1-800-555-0142', photoArtEmail: 'photoart@charms.example', publicBaseUrl: 'http://localhost:3000', mailingAddress: 'Charm & Bracelet Co., 100 Congress Ave, Austin, TX 78701' },
     linkSecret: 'a test secret that is long enough to sign links',
   },

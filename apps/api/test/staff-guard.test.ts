@@ -28,6 +28,11 @@ const KNOWN = [
   'GET /api/admin-promotions/:id',
   'PUT /api/admin-promotions/:id',
   'POST /api/admin-promotions/:id/end',
+  'GET /api/admin-categories',
+  'POST /api/admin-categories',
+  'GET /api/admin-categories/:id',
+  'PATCH /api/admin-categories/:id',
+  'POST /api/admin-categories/order',
 ];
 
 describe('the one guard, over the whole route table', () => {

@@ -7,6 +7,8 @@ import { closeOnSignals } from '@charms/api/shutdown';
 import * as build from 'virtual:react-router/server-build';
 import { createApiClient } from '../app/lib/api-client';
 import { createStorefrontCookies } from '../app/lib/cookies.server';
+import type { StoreInfo } from '../app/lib/context';
+import { formatCutoff } from '@charms/domain/store-settings';
 import { injectTransport } from './inject-transport';
 import { storefrontPlugin } from './storefront-plugin';
 
@@ -28,30 +30,38 @@ try {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
-  const store = {
-    name: config.STORE_NAME,
-    phone: config.STORE_PHONE,
-    photoArtEmail: config.PHOTOART_EMAIL,
-    // Read per request: without PUBLIC_BASE_URL it is the address the server listens on, known once it listens.
-    get publicBaseUrl() {
-      return app.publicBaseUrl;
-    },
-    robots: config.ROBOTS,
-    gtmId: config.GTM_ID,
-    socialLinks: [
-      { name: 'Facebook', href: config.SOCIAL_FACEBOOK_URL },
-      { name: 'Pinterest', href: config.SOCIAL_PINTEREST_URL },
-      { name: 'Twitter', href: config.SOCIAL_TWITTER_URL },
-    ].flatMap(({ name, href }) => (href ? [{ name, href }] : [])),
+  // Per page request: the store settings as they are now (the API's cached copy, dropped on every instance when
+  // staff change them), and the public address (without PUBLIC_BASE_URL, the one the server listens on).
+  const storeInfo = async (): Promise<StoreInfo> => {
+    const settings = await app.storeSettings.get();
+    return {
+      name: settings.storeName,
+      phone: settings.phone,
+      photoArtEmail: settings.photoArtEmail,
+      contactEmail: settings.contactEmail,
+      publicBaseUrl: app.publicBaseUrl,
+      robots: config.ROBOTS,
+      gtmId: config.GTM_ID,
+      socialLinks: [
+        { name: 'Facebook', href: settings.social.facebook },
+        { name: 'Pinterest', href: settings.social.pinterest },
+        { name: 'Twitter', href: settings.social.twitter },
+      ].flatMap(({ name, href }) => (href ? [{ name, href }] : [])),
+      sameDayCutoff: formatCutoff(settings.sameDayCutoff),
+      timeZone: settings.timeZone,
+      shippingPrices: settings.shippingPrices,
+      engraving: settings.engraving,
+      assemblyFeeCents: settings.assemblyFeeCents,
+    };
   };
   const cookies = createStorefrontCookies(app.secrets.cookie);
   await app.register(storefrontPlugin, {
     build,
     clientDir,
     // One API client per page request, so the API sees the shopper's address (see inject-transport.ts).
-    loadContext: (request, reply) => {
+    loadContext: async (request, reply) => {
       const apiTransport = injectTransport(app, { remoteAddress: request.ip });
-      return { api: createApiClient(apiTransport), apiTransport, store, log: request.log, cookies, cspNonce: reply.cspNonce.script };
+      return { api: createApiClient(apiTransport), apiTransport, store: await storeInfo(), log: request.log, cookies, cspNonce: reply.cspNonce.script };
     },
   });
   closeOnSignals(app);

@@ -13,12 +13,19 @@ export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
  * longer (a character of three UTF-8 bytes becomes %XX%XX%XX).
  */
 export const ADMIN_FORM_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/** The products CSV's page: a file of up to 15 MB (the API's limit), with the form's few fields around it. */
+export const PRODUCT_CSV_FORM_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+/**
+ * The product photos page uploads files as a plain form post (it works without JavaScript): up to 60 MB in one post
+ * (the API takes each file up to 20 MB). Only that page's path gets it: a post is held in memory while it is read.
+ */
+export const ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES = 60 * 1024 * 1024;
 
 /**
  * Forms that may carry a shopper's PhotoArt photo (the product page's add to bag, the bag's upload): a file just past
  * the API's 20 MB limit still reaches it, so the shopper is told in words that it is too large.
  */
-export const PHOTO_FORM_BODY_LIMIT_BYTES = 30 * 1024 * 1024;
+export const PHOTOART_FORM_BODY_LIMIT_BYTES = 30 * 1024 * 1024;
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take form posts (application/x-www-form-urlencoded or multipart/form-data).');
@@ -29,7 +36,7 @@ export interface StorefrontOptions {
   build: ServerBuild;
   clientDir: string;
   /** What loaders get; `reply.cspNonce.script` is the nonce of this page's Content-Security-Policy. */
-  loadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext;
+  loadContext: (request: FastifyRequest, reply: FastifyReply) => Promise<AppLoadContext>;
 }
 
 /**
@@ -61,7 +68,7 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     const fetchRequest = toFetchRequest(request, reply);
     // Every action reads its form; one that cannot be read is the client's mistake, said once here.
     if (fetchRequest.body) await fetchRequest.clone().formData().catch(() => Promise.reject(badForm()));
-    const response = await handle(fetchRequest, options.loadContext(request, reply));
+    const response = await handle(fetchRequest, await options.loadContext(request, reply));
     // Earlier versions kept the newsletter address in a cookie; no cookie holds an email now: it is sent back expired.
     if (/(?:^|;\s*)newsletter-email=/.test(request.headers.cookie ?? '')) response.headers.append('set-cookie', 'newsletter-email=; Max-Age=0; Path=/; SameSite=Lax');
     return sendFetchResponse(reply, response);
@@ -73,9 +80,12 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   // Posts that may carry a PhotoArt photo: a product page's add to bag (product pages are four or five segments under
   // /products/, a bracelet's with its length), and the bag's photo forms. Every other page keeps 32 KB.
-  app.post('/products/:category/:metal/:slug/:id', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.post('/products/:category/:metal/:size/:slug/:id', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.post('/order/photo/:itemUuid', { bodyLimit: PHOTO_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.post('/products/:category/:metal/:slug/:id', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.post('/products/:category/:metal/:size/:slug/:id', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.post('/order/photo/:itemUuid', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  for (const path of ['/admin/products/import', '/admin/products/import.data']) app.all(path, { bodyLimit: PRODUCT_CSV_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/admin/products/:id/photos', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/admin/products/:id/photos.data', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

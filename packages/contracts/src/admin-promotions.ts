@@ -1,6 +1,7 @@
 import { PROMO_CODE_RULE, isValidPromoCode, normalizeCode, parsePromotionValue } from '@charms/domain/promotions';
 import { parseDollars } from '@charms/domain/money';
 import { z } from 'zod';
+import { adminChangeSchema } from './admin-audit';
 import { fieldMessage } from './messages';
 import { safeText } from './text';
 
@@ -108,25 +109,12 @@ export type PromotionSummary = z.infer<typeof promotionSummarySchema>;
 
 export const promotionListSchema = z.object({ promotions: z.array(promotionSummarySchema) }).meta({ id: 'PromotionList' });
 
-export const promotionChangeSchema = z
-  .object({
-    id: z.string(),
-    at: z.string(),
-    actor: z.string().describe('The staff member, by name as it was'),
-    ip: z.string().nullable(),
-    action: z.string().describe('created, updated or ended'),
-    /** Each changed field: its value before (null when created) and after. */
-    changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
-  })
-  .meta({ id: 'AdminChange' });
-export type PromotionChange = z.infer<typeof promotionChangeSchema>;
-
 export const promotionDetailSchema = promotionSummarySchema
   .extend({
     recentOrders: z.array(
       z.object({ id: z.uuid(), number: z.string(), placedAt: z.string(), status: z.string(), totalCents: z.number().int(), discountCents: z.number().int() }),
     ),
-    history: z.array(promotionChangeSchema).describe('Who changed what, when: newest first'),
+    history: z.array(adminChangeSchema).describe('Who changed what, when: newest first'),
   })
   .meta({ id: 'PromotionDetail' });
 export type PromotionDetail = z.infer<typeof promotionDetailSchema>;

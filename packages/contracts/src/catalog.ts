@@ -101,6 +101,7 @@ export const listingSchema = z.object({
   kind: z.enum(['category', 'search', 'collection', 'all']),
   heading: z.string(),
   category: categorySchema.nullable(),
+  description: z.string().describe("A category's description as staff wrote it (plain text, paragraphs split by blank lines); empty otherwise"),
   searchTerm: z.string().nullable().describe('The words searched for, as typed (cut to 100 characters)'),
   correctedTerm: z.string().nullable().describe('Set when results are shown for a corrected spelling'),
   metal: metalSummarySchema,

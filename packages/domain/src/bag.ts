@@ -1,7 +1,7 @@
 import { type Cents, sumCents, timesQuantity } from './money';
 
-/** Charm bracelet assembly: the charms put on the bracelet for the shopper. */
-export const ASSEMBLY_FEE_CENTS: Cents = 995;
+/** Charm bracelet assembly (the charms put on the bracelet): the fee the store started with; a store setting. */
+export const DEFAULT_ASSEMBLY_FEE_CENTS: Cents = 995;
 export const MAX_LINE_QUANTITY = 99;
 
 export type BagLineKind = 'product' | 'additional_characters' | 'charm_assembly';

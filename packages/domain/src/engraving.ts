@@ -1,4 +1,3 @@
-import { findMetalById } from './metals';
 import type { Cents } from './money';
 
 /** The engraving fonts the workshop offers. */
@@ -14,12 +13,17 @@ export type EngravingFontId = (typeof ENGRAVING_FONTS)[number]['id'];
 /** A font's name as shoppers read it ("Script"), from its id; an unknown id is shown as it is. */
 export const engravingFontName = (id: string): string => ENGRAVING_FONTS.find((font) => font.id === id)?.name ?? id;
 
-/** $0.75 per character, spaces free, setup free. */
-export const ENGRAVING_CENTS_PER_CHARACTER: Cents = 75;
+/** What engraving costs: a price per character (spaces and setup free) and the metals it is free on (store settings). */
+export interface EngravingPricing {
+  centsPerCharacter: Cents;
+  freeMetalIds: readonly number[];
+}
 
-/** Engraving is free (its cost refunded) on 10k gold, 14k gold and 14k white gold. */
-export function isEngravingFree(metalId: number): boolean {
-  return findMetalById(metalId)?.isGold ?? false;
+/** The store's first prices: $0.75 per character, free (its cost refunded) on 10k gold, 14k gold and 14k white gold. */
+export const DEFAULT_ENGRAVING_PRICING: EngravingPricing = Object.freeze({ centsPerCharacter: 75, freeMetalIds: Object.freeze([10, 20, 30]) });
+
+export function isEngravingFree(metalId: number, pricing: EngravingPricing): boolean {
+  return pricing.freeMetalIds.includes(metalId);
 }
 
 /** Characters that are charged: everything but spaces. */
@@ -28,8 +32,8 @@ export function chargedCharacters(text: string): number {
 }
 
 /** The engraving charge for one item in a metal. */
-export function engravingCharge(text: string, metalId: number): Cents {
-  return isEngravingFree(metalId) ? 0 : chargedCharacters(text) * ENGRAVING_CENTS_PER_CHARACTER;
+export function engravingCharge(text: string, metalId: number, pricing: EngravingPricing): Cents {
+  return isEngravingFree(metalId, pricing) ? 0 : chargedCharacters(text) * pricing.centsPerCharacter;
 }
 
 /**

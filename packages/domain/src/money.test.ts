@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseDollars, percentOf, sumCents, timesQuantity } from './money';
+import { formatCents, parseDollars, parseStaffPrice, percentOf, sumCents, timesQuantity } from './money';
 
 describe('formatCents', () => {
   it('shows dollars with two decimals and thousands separators', () => {
@@ -46,5 +46,28 @@ describe('arithmetic in cents', () => {
     expect(timesQuantity(1995, 3)).toBe(5985);
     expect(percentOf(1999, 10)).toBe(200);
     expect(percentOf(5, 10)).toBe(1);
+  });
+});
+
+describe('parseStaffPrice', () => {
+  it('reads prices as staff type them', () => {
+    expect(parseStaffPrice('12.50')).toEqual({ cents: 1250 });
+    expect(parseStaffPrice(' 12.5 ')).toEqual({ cents: 1250 });
+    expect(parseStaffPrice('$1,042')).toEqual({ cents: 104200 });
+    expect(parseStaffPrice('.99')).toEqual({ cents: 99 });
+    expect(parseStaffPrice('100000')).toEqual({ cents: 100_000_00 });
+  });
+
+  it('tells each kind of mistake apart instead of rounding or clamping', () => {
+    expect(parseStaffPrice('')).toEqual({ error: 'is required' });
+    expect(parseStaffPrice('0')).toEqual({ error: 'must be more than $0.00' });
+    expect(parseStaffPrice('0.00')).toEqual({ error: 'must be more than $0.00' });
+    expect(parseStaffPrice('-5')).toEqual({ error: 'must not be negative' });
+    expect(parseStaffPrice('-0.5')).toEqual({ error: 'must not be negative' });
+    expect(parseStaffPrice('12.505')).toEqual({ error: 'must have at most two decimals (whole cents), such as 12.50' });
+    expect(parseStaffPrice('twelve')).toEqual({ error: 'must be an amount in dollars, such as 12.50' });
+    expect(parseStaffPrice('1e3')).toEqual({ error: 'must be an amount in dollars, such as 12.50' });
+    expect(parseStaffPrice('12,50')).toEqual({ error: 'must be an amount in dollars, such as 12.50' });
+    expect(parseStaffPrice('100000.01')).toEqual({ error: 'must be at most $100,000.00' });
   });
 });

@@ -42,3 +42,26 @@ export function timesQuantity(unit: Cents, quantity: number): Cents {
 export function percentOf(cents: Cents, percent: number): Cents {
   return Math.round((assertCents(cents) * percent) / 100);
 }
+
+/** The highest price staff may type: beyond it is a slip of the finger (an extra zero or two). */
+export const MAX_STAFF_PRICE_CENTS: Cents = 100_000_00;
+
+/**
+ * A price as staff type it in a form or a CSV cell ("12.50", "$1,042", "12.5") into cents, or the reason it is not
+ * one. The one parser of typed prices: zero, negative, more than two decimals and non-numbers each get their own
+ * message (said after the field's name: "price must be ..."), never a rounded or clamped value. Zero is refused
+ * unless `allowZero` (a shipping type that costs nothing).
+ */
+export function parseStaffPrice(text: string, options: { allowZero?: boolean } = {}): { cents: Cents } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'is required' };
+  const unsigned = trimmed.replace(/^-\s*/, '');
+  const shape = /^\$?(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?$/.exec(unsigned);
+  if (!shape || (shape[1] === undefined && shape[2] === undefined)) return { error: 'must be an amount in dollars, such as 12.50' };
+  if ((shape[2] ?? '').length > 2) return { error: 'must have at most two decimals (whole cents), such as 12.50' };
+  const cents = Number((shape[1] ?? '0').replaceAll(',', '')) * 100 + Number((shape[2] ?? '').padEnd(2, '0'));
+  if (unsigned !== trimmed && cents > 0) return { error: 'must not be negative' };
+  if (cents === 0 && !options.allowZero) return { error: 'must be more than $0.00' };
+  if (!Number.isSafeInteger(cents) || cents > MAX_STAFF_PRICE_CENTS) return { error: `must be at most ${formatCents(MAX_STAFF_PRICE_CENTS)}` };
+  return { cents };
+}

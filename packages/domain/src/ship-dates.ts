@@ -1,53 +1,83 @@
 import { isCarrierHoliday } from './carrier-holidays';
 
 /**
- * When an order ships. Orders placed before 12 noon Central time (America/Chicago) on a business day ship that
- * day; later ones the next business day. Made-to-order items add their lead time in business days. A business day
- * is a weekday the carriers work: not one of their holidays nor its observed day (see carrier-holidays.ts).
- * Dates are calendar days in Central time, as "YYYY-MM-DD".
+ * When an order ships. Orders placed before the same-day cutoff (by default 12 noon Central time, America/Chicago)
+ * on a shipping day ship that day; later ones the next shipping day. Made-to-order items add their lead time in
+ * shipping days. A business day is a weekday the carriers work (not one of their holidays nor its observed day, see
+ * carrier-holidays.ts); a shipping day is a business day the store is open (not one of its closure days). The cutoff,
+ * its time zone and the closure days are store settings (store-settings.ts), passed in as a ShipCalendar.
+ * Dates are calendar days in the store's time zone, as "YYYY-MM-DD".
  */
 export const SHIPPING_TIME_ZONE = 'America/Chicago';
 export const SAME_DAY_CUTOFF_HOUR = 12;
 
-export interface CentralTime {
+export interface ShipCalendar {
+  /** An IANA time zone: the store's wall clock, for the cutoff and for "today". */
+  timeZone: string;
+  /** The same-day cutoff, in minutes after midnight in that time zone. */
+  cutoffMinutes: number;
+  /** Days the store ships nothing, on top of the carriers' holidays ("YYYY-MM-DD"). */
+  closureDays: ReadonlySet<string>;
+}
+
+/** The calendar the store started with: noon Central, no closure days of its own. */
+export const DEFAULT_SHIP_CALENDAR: ShipCalendar = Object.freeze({ timeZone: SHIPPING_TIME_ZONE, cutoffMinutes: SAME_DAY_CUTOFF_HOUR * 60, closureDays: new Set<string>() });
+
+/** A wall-clock date and time in the store's time zone. */
+export interface StoreTime {
   date: string;
   hour: number;
   minute: number;
 }
 
-const centralParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHIPPING_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const lastByZone = new Map<string, { minute: number; time: StoreTime }>();
 
-let lastCentral: { minute: number; time: CentralTime } | undefined;
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
 
 /**
- * The wall-clock date and time in Central time at an instant (daylight saving included). Every answer about the
- * bag asks this several times, so the last minute's answer is kept (Central time is a whole number of hours from
- * UTC, so it is the same for the whole UTC minute).
+ * The wall-clock date and time in a time zone at an instant (daylight saving included). Every answer about the bag
+ * asks this several times, so the last minute's answer per zone is kept (today's zones are whole minutes from UTC,
+ * so it is the same for the whole UTC minute).
  */
-export function toCentral(instant: Date): CentralTime {
+export function storeTime(instant: Date, timeZone: string): StoreTime {
   const minute = Math.floor(instant.getTime() / 60_000);
-  if (lastCentral?.minute === minute) return lastCentral.time;
-  const parts = Object.fromEntries(centralParts.formatToParts(instant).map((part) => [part.type, part.value]));
-  const time: CentralTime = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) });
-  lastCentral = { minute, time };
+  const last = lastByZone.get(timeZone);
+  if (last?.minute === minute) return last.time;
+  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const time: StoreTime = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute) });
+  lastByZone.set(timeZone, { minute, time });
   return time;
+}
+
+/**
+ * A store day as instants: from its first moment up to (not including) the next day's, in the store's time zone
+ * (the settings'). The admin's day filters, the dashboard's day and its reports all count days this way.
+ */
+export function storeDayBounds(date: string, timeZone: string): { start: Date; end: Date } {
+  return { start: zonedInstant(date, 0, timeZone), end: zonedInstant(addDays(date, 1), 0, timeZone) };
 }
 
 function dayOfWeek(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
+/** A weekday the carriers work. */
 export function isBusinessDay(date: string): boolean {
   const day = dayOfWeek(date);
   return day !== 0 && day !== 6 && !isCarrierHoliday(date);
+}
+
+/** A business day the store is open: orders ship and made-to-order work goes on. */
+export function isShippingDay(date: string, calendar: ShipCalendar): boolean {
+  return isBusinessDay(date) && !calendar.closureDays.has(date);
 }
 
 export function isSaturday(date: string): boolean {
@@ -60,27 +90,37 @@ export function addDays(date: string, days: number): string {
   return next.toISOString().slice(0, 10);
 }
 
-/** Counts `count` business days forward from a date (0 returns the date itself). */
-export function addBusinessDays(date: string, count: number): string {
+/** Counts `count` days that pass the test forward from a date (0 returns the date itself). */
+function addDaysWhere(date: string, count: number, counts: (date: string) => boolean): string {
   let current = date;
   for (let left = count; left > 0; ) {
     current = addDays(current, 1);
-    if (isBusinessDay(current)) left--;
+    if (counts(current)) left--;
   }
   return current;
 }
 
-/** True when an order placed at this instant still ships the same day. */
-export function shipsSameDay(instant: Date): boolean {
-  const central = toCentral(instant);
-  return isBusinessDay(central.date) && central.hour < SAME_DAY_CUTOFF_HOUR;
+/** Counts `count` carrier business days forward from a date (transit time). */
+export function addBusinessDays(date: string, count: number): string {
+  return addDaysWhere(date, count, isBusinessDay);
 }
 
-/** The first day an order placed at this instant can leave: today before noon on a business day, else the next. */
-export function firstShipDate(instant: Date): string {
-  const central = toCentral(instant);
-  if (shipsSameDay(instant)) return central.date;
-  return addBusinessDays(central.date, 1);
+/** Counts `count` shipping days forward from a date (the store's own work: lead time, assembly). */
+export function addShippingDays(date: string, count: number, calendar: ShipCalendar): string {
+  return addDaysWhere(date, count, (day) => isShippingDay(day, calendar));
+}
+
+/** True when an order placed at this instant still ships the same day. */
+export function shipsSameDay(instant: Date, calendar: ShipCalendar): boolean {
+  const local = storeTime(instant, calendar.timeZone);
+  return isShippingDay(local.date, calendar) && local.hour * 60 + local.minute < calendar.cutoffMinutes;
+}
+
+/** The first day an order placed at this instant can leave: today before the cutoff on a shipping day, else the next. */
+export function firstShipDate(instant: Date, calendar: ShipCalendar): string {
+  const local = storeTime(instant, calendar.timeZone);
+  if (shipsSameDay(instant, calendar)) return local.date;
+  return addShippingDays(local.date, 1, calendar);
 }
 
 export interface ShipDateOptions {
@@ -91,37 +131,43 @@ export interface ShipDateOptions {
 }
 
 /** The day the order ships, at the latest, given lead time and assembly. */
-export function estimateShipDate(instant: Date, options: ShipDateOptions = {}): string {
-  return addBusinessDays(firstShipDate(instant), (options.leadTimeDays ?? 0) + (options.assemblyDays ?? 0));
+export function estimateShipDate(instant: Date, calendar: ShipCalendar, options: ShipDateOptions = {}): string {
+  return addShippingDays(firstShipDate(instant, calendar), (options.leadTimeDays ?? 0) + (options.assemblyDays ?? 0), calendar);
 }
 
-/** Minutes left before the same-day cutoff, or null when today's cutoff has passed or today is not a business day. */
-export function minutesUntilCutoff(instant: Date): number | null {
-  if (!shipsSameDay(instant)) return null;
-  const central = toCentral(instant);
-  return (SAME_DAY_CUTOFF_HOUR - central.hour) * 60 - central.minute;
+/** Minutes left before the same-day cutoff, or null when today's cutoff has passed or today is not a shipping day. */
+export function minutesUntilCutoff(instant: Date, calendar: ShipCalendar): number | null {
+  if (!shipsSameDay(instant, calendar)) return null;
+  const local = storeTime(instant, calendar.timeZone);
+  return calendar.cutoffMinutes - (local.hour * 60 + local.minute);
 }
 
 /**
- * The instant a Central wall-clock hour begins on a day: "2026-11-18" at 12 is 18:00 UTC (CST), "2026-07-01" at 12
- * is 17:00 UTC (CDT). Central time is UTC-6 or UTC-5; daylight saving changes at 2 a.m., so whole hours other than
- * 2 a.m. on those two nights exist exactly once.
+ * The instant a wall-clock time (minutes after midnight) begins on a day in a time zone: "2026-11-18" at 12:00 in
+ * Chicago is 18:00 UTC (CST), "2026-07-01" at 12:00 is 17:00 UTC (CDT). A time skipped by a daylight-saving change
+ * gives the instant it would have been at the earlier offset.
  */
-export function centralInstant(date: string, hour: number): Date {
+export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  for (const offset of [6, 5]) {
-    const candidate = new Date(Date.UTC(year, month - 1, day, hour + offset));
-    const central = toCentral(candidate);
-    if (central.date === date && central.hour === hour) return candidate;
+  const wanted = Date.UTC(year, month - 1, day, 0, minutes);
+  // Guess with the zone's offset at the wanted wall time read as UTC, then once more with the offset found there.
+  let candidate = wanted;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const local = storeTime(new Date(candidate), timeZone);
+    const [y, m, d] = local.date.split('-').map(Number) as [number, number, number];
+    const shown = Date.UTC(y, m - 1, d, local.hour, local.minute);
+    if (shown === wanted) return new Date(candidate);
+    candidate += wanted - shown;
   }
-  return new Date(Date.UTC(year, month - 1, day, hour + 6));
+  return new Date(candidate);
 }
 
+
 /**
- * When same-day shipping closes: at noon Central today on a business day, else at noon on the next business day
- * (after a weekend or a holiday).
+ * When same-day shipping closes: at the cutoff today on a shipping day, else at the cutoff on the next shipping day
+ * (after a weekend, a holiday or a closure day).
  */
-export function nextSameDayCutoff(instant: Date): Date {
-  const today = toCentral(instant).date;
-  return centralInstant(isBusinessDay(today) ? today : addBusinessDays(today, 1), SAME_DAY_CUTOFF_HOUR);
+export function nextSameDayCutoff(instant: Date, calendar: ShipCalendar): Date {
+  const today = storeTime(instant, calendar.timeZone).date;
+  return zonedInstant(isShippingDay(today, calendar) ? today : addShippingDays(today, 1, calendar), calendar.cutoffMinutes, calendar.timeZone);
 }

@@ -1,6 +1,6 @@
 import type { Cents } from './money';
 import { isCarrierHoliday } from './carrier-holidays';
-import { addBusinessDays, addDays, estimateShipDate, isSaturday } from './ship-dates';
+import { type ShipCalendar, addBusinessDays, addDays, estimateShipDate, isSaturday } from './ship-dates';
 
 /** Where the store ships: the 50 states, DC, the territories and military addresses. Canada goes through Alaska. */
 export type Region = 'contiguous' | 'alaska-hawaii' | 'territory' | 'military';
@@ -44,20 +44,25 @@ export function findStateProvince(code: string): StateProvince | undefined {
 export const SHIPPING_TYPE_IDS = ['ground', 'two-day', 'next-day', 'saturday'] as const;
 export type ShippingTypeId = (typeof SHIPPING_TYPE_IDS)[number];
 
+/** What each shipping type costs the shopper (a store setting; 0 is free). */
+export type ShippingPrices = Readonly<Record<ShippingTypeId, Cents>>;
+
+/** The prices the store started with: free ground 7-10 days, 2-3 day $14.75, next business day $24.95, Saturday $39.75. */
+export const DEFAULT_SHIPPING_PRICES: ShippingPrices = Object.freeze({ ground: 0, 'two-day': 1475, 'next-day': 2495, saturday: 3975 });
+
 interface ShippingType {
   id: ShippingTypeId;
   name: string;
-  priceCents: Cents;
   /** Business days in transit after the order ships, per region; absent: not offered there. */
   transit: Partial<Record<Region, readonly [number, number]>>;
 }
 
-/** The spec's rates: free ground 7-10 days, 2-3 day $14.75, next business day $24.95, Saturday $39.75. */
+/** The shipping types and their transit times; their prices are store settings (ShippingPrices). */
 export const SHIPPING_TYPES: readonly ShippingType[] = [
-  { id: 'ground', name: 'Free Ground', priceCents: 0, transit: { contiguous: [7, 10], 'alaska-hawaii': [10, 15], territory: [10, 20], military: [10, 20] } },
-  { id: 'two-day', name: '2-3 Day', priceCents: 1475, transit: { contiguous: [2, 3], 'alaska-hawaii': [3, 5] } },
-  { id: 'next-day', name: 'Next Business Day', priceCents: 2495, transit: { contiguous: [1, 1] } },
-  { id: 'saturday', name: 'Saturday Delivery', priceCents: 3975, transit: { contiguous: [1, 1] } },
+  { id: 'ground', name: 'Free Ground', transit: { contiguous: [7, 10], 'alaska-hawaii': [10, 15], territory: [10, 20], military: [10, 20] } },
+  { id: 'two-day', name: '2-3 Day', transit: { contiguous: [2, 3], 'alaska-hawaii': [3, 5] } },
+  { id: 'next-day', name: 'Next Business Day', transit: { contiguous: [1, 1] } },
+  { id: 'saturday', name: 'Saturday Delivery', transit: { contiguous: [1, 1] } },
 ];
 
 export const DEFAULT_SHIPPING_TYPE: ShippingTypeId = 'ground';
@@ -87,9 +92,29 @@ function nextSaturdayAfter(date: string): string {
   return day;
 }
 
+/** The store settings shipping depends on: prices, and the calendar that decides ship dates. */
+export interface ShippingSettings {
+  prices: ShippingPrices;
+  calendar: ShipCalendar;
+}
+
+/**
+ * A shipping type's name as shoppers read it: ground is called free only while it costs nothing, so a store that
+ * charges for it never advertises it as free.
+ */
+export function shippingTypeName(id: ShippingTypeId, prices: ShippingPrices): string {
+  const name = SHIPPING_TYPES.find((type) => type.id === id)?.name ?? id;
+  return id === 'ground' && prices.ground > 0 ? 'Ground' : name;
+}
+
+/** Whether a shipping type goes to a state at all (by region; prices and dates aside). */
+export function offersShippingType(state: StateProvince, id: ShippingTypeId): boolean {
+  return SHIPPING_TYPES.some((type) => type.id === id && type.transit[state.region] !== undefined);
+}
+
 /** The shipping types offered to a state, with prices and delivery estimates for an order placed now. */
-export function shippingOptions(state: StateProvince, now: Date, timing: BagTiming): ShippingOption[] {
-  const shipDate = estimateShipDate(now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 });
+export function shippingOptions(state: StateProvince, now: Date, timing: BagTiming, settings: ShippingSettings): ShippingOption[] {
+  const shipDate = estimateShipDate(now, settings.calendar, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 });
   return SHIPPING_TYPES.flatMap((type) => {
     const transit = type.transit[state.region];
     if (!transit) return [];
@@ -98,6 +123,6 @@ export function shippingOptions(state: StateProvince, now: Date, timing: BagTimi
       type.id === 'saturday'
         ? { earliest: nextSaturdayAfter(shipDate), latest: nextSaturdayAfter(shipDate) }
         : { earliest: addBusinessDays(shipDate, min), latest: addBusinessDays(shipDate, max) };
-    return [{ id: type.id, name: type.name, priceCents: type.priceCents, transitDays: { min, max }, shipDate, deliveryDate }];
+    return [{ id: type.id, name: shippingTypeName(type.id, settings.prices), priceCents: settings.prices[type.id], transitDays: { min, max }, shipDate, deliveryDate }];
   });
 }

@@ -1,3 +1,4 @@
+import { AUDITED_ENTITIES } from '@charms/contracts/admin-audit';
 import { ORDER_STATUSES } from '@charms/domain/order-status';
 import { sql } from 'drizzle-orm';
 import {
@@ -39,8 +40,26 @@ export const categories = pgTable(
     categoryName: text('category_name').notNull(),
     urlFriendlyName: text('url_friendly_name').notNull(),
     position: smallint('position').notNull(),
+    /** Plain text shown on the category page (paragraphs split by blank lines); empty for none. */
+    description: text('description').notNull().default(''),
+    /** The drawn tile the menu and /categories show for it, as '{metal}/{shape}' (see menu-pictures); null for none. */
+    menuImage: text('menu_image'),
   },
   (table) => [uniqueIndex('categories_url_friendly_name_lower_idx').on(sql`lower(${table.urlFriendlyName})`)],
+);
+export type CategoryRow = typeof categories.$inferSelect;
+
+/** A renamed category's earlier slugs: their URLs answer 301 to its current one. A slug names one category at most. */
+export const categorySlugHistory = pgTable(
+  'category_slug_history',
+  {
+    slug: text('slug').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('category_slug_history_slug_lower_idx').on(sql`lower(${table.slug})`), index('category_slug_history_category_idx').on(table.categoryId)],
 );
 
 /** The storefront menu; a child points at its parent. */
@@ -115,6 +134,11 @@ export const products = pgTable(
     keywords: text('keywords').notNull().default(''),
     unitsSold: integer('units_sold').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retired by staff: off every listing, search and menu, its page gone; never deleted, since orders name it. Null = on sale. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** The page's title and description for search engines; '' = derived from the name and description. */
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
     /** Full-text search: the name weighs most, then keywords, then the description. */
     searchVector: tsvector('search_vector')
       .notNull()
@@ -190,6 +214,8 @@ export const productPrices = pgTable(
       .notNull()
       .references(() => metals.id),
     priceCents: integer('price_cents').notNull(),
+    /** Offered in this metal but sold out for now: listed as unavailable and not added to a bag. No row = not offered. */
+    available: boolean('available').notNull().default(true),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.metalId] }),
@@ -672,7 +698,7 @@ export const adminAudit = pgTable(
     /** The staff member's name as it was, so the trail reads the same after a rename or removal. */
     actor: text('actor').notNull(),
     ip: text('ip'),
-    entityType: text('entity_type', { enum: ['promotion', 'product', 'category', 'setting', 'photo'] }).notNull(),
+    entityType: text('entity_type', { enum: AUDITED_ENTITIES }).notNull(),
     entityId: text('entity_id').notNull(),
     action: text('action').notNull(),
     changes: jsonb('changes').notNull().default({}),
@@ -680,3 +706,41 @@ export const adminAudit = pgTable(
   (table) => [index('admin_audit_entity_idx').on(table.entityType, table.entityId, table.at)],
 );
 export type AdminAuditRow = typeof adminAudit.$inferSelect;
+
+/**
+ * The store's settings that staff change in the admin: one row (id 1), written by the migration with the values the
+ * store started with. Prices are cents; a trigger announces a change on `catalog_changed`, so every instance drops
+ * its cached copy (services/store-settings.ts). See docs/decisions/0026-store-settings.md.
+ */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    storeName: text('store_name').notNull(),
+    phone: text('phone').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    ordersEmail: text('orders_email').notNull(),
+    photoArtEmail: text('photoart_email').notNull(),
+    facebookUrl: text('facebook_url'),
+    pinterestUrl: text('pinterest_url'),
+    twitterUrl: text('twitter_url'),
+    groundShippingCents: integer('ground_shipping_cents').notNull(),
+    twoDayShippingCents: integer('two_day_shipping_cents').notNull(),
+    nextDayShippingCents: integer('next_day_shipping_cents').notNull(),
+    saturdayShippingCents: integer('saturday_shipping_cents').notNull(),
+    engravingCentsPerCharacter: integer('engraving_cents_per_character').notNull(),
+    engravingFreeMetalIds: integer('engraving_free_metal_ids').array().notNull(),
+    assemblyFeeCents: integer('assembly_fee_cents').notNull(),
+    /** "HH:MM", 24-hour, in time_zone. */
+    sameDayCutoff: text('same_day_cutoff').notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** "YYYY-MM-DD" days the store ships nothing, on top of the carriers' holidays. */
+    closureDays: text('closure_days').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('store_settings_one_row', sql`${table.id} = 1`),
+    check('store_settings_prices', sql`${table.groundShippingCents} >= 0 and ${table.twoDayShippingCents} >= 0 and ${table.nextDayShippingCents} >= 0 and ${table.saturdayShippingCents} >= 0 and ${table.engravingCentsPerCharacter} > 0 and ${table.assemblyFeeCents} > 0`),
+  ],
+);
+export type StoreSettingsRow = typeof storeSettings.$inferSelect;

@@ -33,7 +33,7 @@ interface ClaimedEmail {
  * more after the claim's end (the one duplicate we accept). A send failure is recorded and retried later, and
  * never touches the order.
  */
-export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: FastifyBaseLogger, batchSize = 1) {
+export function createOutboxSender(db: Db, mailer: Mailer, from: () => Promise<string>, log: FastifyBaseLogger, batchSize = 1) {
   const unmarked = new Set<string>();
 
   const markSent = async (ids: string[]) => {
@@ -69,11 +69,14 @@ export function createOutboxSender(db: Db, mailer: Mailer, from: string, log: Fa
       log.info({ emails: ids.length }, 'emails sent earlier marked sent');
     }
     let sent = 0;
+    let sender: string | undefined;
     for (;;) {
       const due = await claim();
+      // The store's orders address as it is now (a store setting), read once a run and only when there is mail.
+      if (due.length > 0) sender ??= await from();
       for (const email of due) {
         try {
-          await mailer.send({ id: email.id, from, to: email.to, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? undefined });
+          await mailer.send({ id: email.id, from: sender!, to: email.to, subject: email.subject, html: email.html, text: email.text, headers: email.headers ?? undefined });
         } catch (error) {
           // Unrecorded, the claim's end brings the email back for another try.
           await recordFailure(email, error).catch(() => {});

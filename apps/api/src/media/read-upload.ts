@@ -1,3 +1,5 @@
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from './image-limits';
 import { ImageRefusal } from './image-refusal';
@@ -20,4 +22,14 @@ export async function readUpload(part: MultipartFile): Promise<Buffer> {
   }
   if (part.file.truncated || size > MAX_UPLOAD_BYTES) throw tooLarge();
   return Buffer.concat(chunks);
+}
+
+/**
+ * Writes a multipart file to `path` as it arrives, at most MAX_UPLOAD_BYTES (past it busboy discards the rest and the
+ * upload is refused as too large). For uploads of several files: the request is read to its end at network speed,
+ * within the server's request timeout, and the files are processed afterwards one at a time, never all in memory.
+ */
+export async function spoolUpload(part: MultipartFile, path: string): Promise<void> {
+  await pipeline(part.file, createWriteStream(path));
+  if (part.file.truncated) throw tooLarge();
 }

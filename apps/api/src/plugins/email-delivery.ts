@@ -18,7 +18,7 @@ declare module 'fastify' {
  */
 export const emailDeliveryPlugin = fp(async (app: FastifyInstance, options: { mailer?: Mailer }) => {
   const mailer = options.mailer ?? createMailer({ smtpUrl: app.config.SMTP_URL, outboxDir: join(app.config.DATA_DIR, 'outbox') });
-  const outbox = createOutboxSender(app.database.db, mailer, app.config.EMAIL_FROM, app.log);
+  const outbox = createOutboxSender(app.database.db, mailer, async () => (await app.storeSettings.get()).ordersEmail, app.log);
   let running: Promise<number> | undefined;
   let again = false;
   const deliverNow = (): Promise<number> => {

@@ -9,7 +9,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     checkout: {
       /** What placing or settling an order needs, logging to the given logger (a request's, or the app's). */
-      context(log: FastifyBaseLogger): CheckoutContext;
+      context(log: FastifyBaseLogger): Promise<CheckoutContext>;
       /** Runs the reconciliation of interrupted checkouts now (it also runs on its own every 20 s). */
       reconcileNow(options?: Parameters<typeof reconcilePayments>[1]): ReturnType<typeof reconcilePayments>;
       /** Settles refunds whose outcome was never recorded (it also runs with the reconciliation, every 20 s). */
@@ -25,37 +25,40 @@ const RECONCILE_EVERY_MS = 20_000;
  * Every instance runs it; the job's claims keep each checkout to one instance at a time. Stopped on close.
  */
 export const paymentReconciliationPlugin = fp(async (app: FastifyInstance) => {
-  const store = {
-    name: app.config.STORE_NAME,
-    phone: app.config.STORE_PHONE,
-    photoArtEmail: app.config.PHOTOART_EMAIL,
-    // Read when an email is written: without PUBLIC_BASE_URL it is the port the server was given.
-    get publicBaseUrl() {
-      return app.publicBaseUrl;
-    },
-    mailingAddress: app.config.STORE_MAIL_ADDRESS,
-  };
-  const context = (log: FastifyBaseLogger): CheckoutContext => ({
+  // The store settings as they are now (one read of the cached settings per request or job run), so an order is
+  // priced and its email written with the same values.
+  const context = async (log: FastifyBaseLogger): Promise<CheckoutContext> => {
+    const settings = await app.storeSettings.get();
+    return {
     db: app.database.db,
     gateway: app.paymentGateway,
     now: () => new Date(),
     log,
-    store,
+    settings,
+    store: {
+      name: settings.storeName,
+      phone: settings.phone,
+      photoArtEmail: settings.photoArtEmail,
+      // Without PUBLIC_BASE_URL it is the port the server was given, known once it listens.
+      publicBaseUrl: app.publicBaseUrl,
+      mailingAddress: app.config.STORE_MAIL_ADDRESS,
+    },
     linkSecret: app.secrets.orderLink,
     onPaid: () => app.emailDelivery.kick(),
-  });
+    };
+  };
 
   // Runs one after another in this instance; a timer tick while a run is under way is skipped.
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   let closing = false;
   const reconcileNow = (options?: Parameters<typeof reconcilePayments>[1]) => {
-    const run = running.catch(() => {}).then(() => reconcilePayments(context(app.log), options));
+    const run = running.catch(() => {}).then(async () => reconcilePayments(await context(app.log), options));
     running = run;
     return run;
   };
   const settleRefundsNow = (options?: Partial<Parameters<typeof settleInterruptedRefunds>[1]>) => {
-    const run = running.catch(() => {}).then(() => settleInterruptedRefunds(context(app.log), { interruptedAfterMs: INTERRUPTED_AFTER_MS, ...options }));
+    const run = running.catch(() => {}).then(async () => settleInterruptedRefunds(await context(app.log), { interruptedAfterMs: INTERRUPTED_AFTER_MS, ...options }));
     running = run;
     return run;
   };

@@ -24,7 +24,6 @@ const CONTENT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Staff list, read, save, preview and delete the content pages the storefront shows at paths of their own. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const values = contentValuesOf(app.config);
 
   app.get('/admin-content', { schema: { tags, summary: 'Every content page: path, title, when and by whom it was last saved', response: { 200: contentPageListSchema, ...errors } } }, async () =>
     listContentPages(db),
@@ -59,7 +58,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CONTENT_BODY_LIMIT_BYTES,
       schema: { tags, summary: 'The HTML as the storefront would show it ({{storeName}} and the like filled in, sanitized); saves nothing', body: previewContentBodySchema, response: { 200: contentPreviewSchema, ...errors } },
     },
-    async (request) => ({ html: renderContentHtml(request.body.html, values) }),
+    async (request) => ({ html: renderContentHtml(request.body.html, contentValuesOf(await app.storeSettings.get())) }),
   );
 
   app.delete(

@@ -13,7 +13,7 @@ import {
   shipOrderBodySchema,
 } from '@charms/contracts/admin-orders';
 import { errorBodySchema } from '@charms/contracts/errors';
-import { toCentral } from '@charms/domain/ship-dates';
+import { storeTime } from '@charms/domain/ship-dates';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ import { actorOf } from '../plugins/staff-area';
 import { dashboard } from '../services/admin-dashboard';
 import { adminOrder } from '../services/admin-order-detail';
 import { exportOrders, listOrders } from '../services/admin-order-list';
+import { shipCalendarOf } from '@charms/domain/store-settings';
 import { type OrderActionContext, addNote, markPaid, resendConfirmation, shipOrder } from '../services/order-actions';
 import { cancelOrder, refundOrder } from '../services/order-refunds';
 
@@ -33,15 +34,15 @@ const params = adminOrderParamsSchema;
 /** The staff's order calls (every staff member, not only owners): the list, its CSV, one order, its actions. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const context = (log: FastifyBaseLogger): OrderActionContext => {
-    const { store, linkSecret, gateway } = app.checkout.context(log);
+  const context = async (log: FastifyBaseLogger): Promise<OrderActionContext> => {
+    const { store, linkSecret, gateway } = await app.checkout.context(log);
     return { db, gateway, store, linkSecret, log, emailQueued: () => app.emailDelivery.kick() };
   };
 
   app.get(
     '/admin-orders',
     { schema: { tags, summary: 'Orders: search by number, email, name or phone; filter by status and store days; sort; pages', querystring: adminOrderListQuerySchema, response: { 200: adminOrderListResponseSchema, ...errors } } },
-    async (request) => listOrders(db, request.query),
+    async (request) => listOrders(db, request.query, (await app.storeSettings.get()).timeZone),
   );
 
   app.get(
@@ -56,10 +57,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { csv, total, truncated } = await exportOrders(db, request.query);
+      const { timeZone } = await app.storeSettings.get();
+      const { csv, total, truncated } = await exportOrders(db, request.query, timeZone);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${toCentral(app.clock.now()).date}.csv"`)
+        .header('content-disposition', `attachment; filename="orders-${storeTime(app.clock.now(), timeZone).date}.csv"`)
         .header(EXPORT_TOTAL_HEADER, String(total))
         .header(EXPORT_TRUNCATED_HEADER, String(truncated))
         .send(csv);
@@ -76,37 +78,37 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin-orders/:id/mark-paid',
     { schema: { tags, summary: 'A check received: an order awaiting payment becomes paid', body: markPaidBodySchema, ...action } },
-    async (request) => markPaid(context(request.log), actorOf(request), request.params.id, request.body.reference),
+    async (request) => markPaid(await context(request.log), actorOf(request), request.params.id, request.body.reference),
   );
   app.post(
     '/admin-orders/:id/ship',
     { schema: { tags, summary: 'Shipped with a carrier and tracking number; the shopper is emailed the tracking link', body: shipOrderBodySchema, ...action } },
-    async (request) => shipOrder(context(request.log), actorOf(request), request.params.id, request.body),
+    async (request) => shipOrder(await context(request.log), actorOf(request), request.params.id, request.body),
   );
   app.post(
     '/admin-orders/:id/cancel',
     { schema: { tags, summary: 'Cancel: an unsettled card charge is voided, a settled one refunded; a check order is paid back by the shop', body: cancelOrderBodySchema, ...action } },
-    async (request) => cancelOrder(context(request.log), actorOf(request), request.params.id, request.body.reason),
+    async (request) => cancelOrder(await context(request.log), actorOf(request), request.params.id, request.body.reason),
   );
   app.post(
     '/admin-orders/:id/refunds',
     { schema: { tags, summary: 'Refund part or all of what is left, through the card processor (a check order: recorded as paid back)', body: refundOrderBodySchema, ...action } },
-    async (request) => refundOrder(context(request.log), actorOf(request), request.params.id, request.body),
+    async (request) => refundOrder(await context(request.log), actorOf(request), request.params.id, request.body),
   );
   app.post(
     '/admin-orders/:id/resend-confirmation',
     { schema: { tags, summary: 'Email the order confirmation to the shopper again (no body)', ...action } },
-    async (request) => resendConfirmation(context(request.log), actorOf(request), request.params.id),
+    async (request) => resendConfirmation(await context(request.log), actorOf(request), request.params.id),
   );
   app.post(
     '/admin-orders/:id/notes',
     { schema: { tags, summary: 'An internal note on the order\'s timeline (never shown to the shopper)', body: orderNoteBodySchema, ...action } },
-    async (request) => addNote(context(request.log), actorOf(request), request.params.id, request.body.text),
+    async (request) => addNote(await context(request.log), actorOf(request), request.params.id, request.body.text),
   );
 
   app.get(
     '/admin-dashboard',
     { schema: { tags, summary: 'The day at the shop: orders to ship (due today, the same-day cutoff), checks awaited, today\'s sales, recent orders', response: { 200: dashboardSchema, ...errors } } },
-    async () => dashboard(db, app.clock.now()),
+    async () => dashboard(db, app.clock.now(), shipCalendarOf(await app.storeSettings.get())),
   );
 };

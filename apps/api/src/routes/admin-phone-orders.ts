@@ -20,7 +20,7 @@ export const adminPhoneOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const checkout = { ...app.checkout.context(request.log), placedBy: actorOf(request) };
+      const checkout = { ...(await app.checkout.context(request.log)), placedBy: actorOf(request) };
       return reply.status(201).send(await placePhoneOrder({ checkout, sessionSecret: app.secrets.cookie }, request.body));
     },
   );
@@ -35,6 +35,6 @@ export const adminPhoneOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: phoneOrderQuoteSchema, ...errors },
       },
     },
-    async (request) => quotePhoneOrder(app.database.db, request.body, app.clock.now()),
+    async (request) => quotePhoneOrder(app.database.db, request.body, app.clock.now(), await app.storeSettings.get()),
   );
 };

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { errorBodySchema } from '@charms/contracts/errors';
 import { photoParamsSchema, productPhotoParamsSchema, productPhotosSchema, reorderPhotosBodySchema, updatePhotoBodySchema, uploadPhotoFieldsSchema } from '@charms/contracts/product-photos';
@@ -5,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, invalidFields } from '../http-error';
 import { type ProcessedImage, processImage } from '../media/image-variants';
 import { ImageRefusal } from '../media/image-refusal';
-import { imageUploadLimits, readUpload } from '../media/read-upload';
+import { imageUploadLimits, spoolUpload } from '../media/read-upload';
 import { actorOf } from '../plugins/staff-area';
 import { MAX_PHOTOS_PER_PRODUCT, addPhotos, assertProductExists, listProductPhotos, removePhoto, reorderPhotos, updatePhoto } from '../services/admin-product-photos';
 
@@ -17,6 +20,16 @@ export const MAX_FILES_PER_UPLOAD = 10;
 
 /** A file's name as the browser sent it, shown back only as a label: printable, short. */
 const label = (name: string | undefined) => (name ?? '').replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 60) || 'file';
+
+/** A refusal names the file it is about, so staff know which of several to replace. */
+async function named<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ImageRefusal) throw new ImageRefusal(error.reason, `${name}: ${error.message}`);
+    throw error;
+  }
+}
 
 /**
  * A product's photos: every staff member may manage them (a photo changes no price). Uploads are multipart: the
@@ -48,35 +61,37 @@ export const adminProductPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Upload photos as multipart/form-data.');
       await assertProductExists(db, request.params.id);
-      const images: ProcessedImage[] = [];
       const fields: Record<string, string> = {};
-      let files = 0;
+      // The files are written to a temporary folder as they arrive (each stops at 20 MB), then processed one by one.
+      const spool = await mkdtemp(join(tmpdir(), 'charms-upload-'));
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-            continue;
+        const files: { name: string; path: string }[] = [];
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+              continue;
+            }
+            const file = { name: label(part.filename), path: join(spool, String(files.length)) };
+            await named(file.name, () => spoolUpload(part, file.path));
+            files.push(file);
           }
-          files += 1;
-          const name = label(part.filename);
-          try {
-            images.push(await processImage(await readUpload(part)));
-          } catch (error) {
-            if (error instanceof ImageRefusal) throw new ImageRefusal(error.reason, `${name}: ${error.message}`);
-            throw error;
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+            throw new HttpError(413, 'TOO_MANY_FILES', `Upload at most ${MAX_FILES_PER_UPLOAD} photos at a time.`);
           }
+          throw error;
         }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-          throw new HttpError(413, 'TOO_MANY_FILES', `Upload at most ${MAX_FILES_PER_UPLOAD} photos at a time.`);
-        }
-        throw error;
+        if (files.length === 0) throw invalidFields([{ field: 'photos', message: 'Choose one or more photos to upload (JPEG, PNG or WebP).' }]);
+        const parsed = uploadPhotoFieldsSchema.safeParse({ alt: fields.alt, metal: fields.metal });
+        if (!parsed.success) throw invalidFields(parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
+        const images: ProcessedImage[] = [];
+        for (const file of files) images.push(await named(file.name, async () => processImage(await readFile(file.path))));
+        await addPhotos(db, app.media, actorOf(request), request.params.id, images, parsed.data);
+      } finally {
+        await rm(spool, { recursive: true, force: true });
       }
-      if (files === 0 || images.length === 0) throw invalidFields([{ field: 'photos', message: 'Choose one or more photos to upload (JPEG, PNG or WebP).' }]);
-      const parsed = uploadPhotoFieldsSchema.safeParse({ alt: fields.alt, metal: fields.metal });
-      if (!parsed.success) throw invalidFields(parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message })));
-      await addPhotos(db, app.media, actorOf(request), request.params.id, images, parsed.data);
       return reply.status(201).send(await listProductPhotos(db, request.params.id));
     },
   );

@@ -57,10 +57,11 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Answers with the bag as it is now. */
   async function respond(request: FastifyRequest, sessionId: string, events?: Events) {
     const query = request.query as { includeSuggestedItems?: string };
-    const bag = await loadBag(db, sessionId);
+    const settings = await app.storeSettings.get();
+    const bag = await loadBag(db, sessionId, settings);
     if (!bag) throw unknownSession();
     const suggestedItems = query.includeSuggestedItems === 'false' ? [] : await suggestItems(db, app.catalogCache, bag.sessionMetal, bag.lines);
-    return presentBag(bag, { now: new Date(), suggestedItems, ...(events ? { events } : {}) }).response;
+    return presentBag(bag, { now: new Date(), settings, suggestedItems, ...(events ? { events } : {}) }).response;
   }
   const productLines = (view: Omit<BagView, 'response'>) => view.lines.filter((line) => line.kind === 'product');
 
@@ -98,7 +99,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shopping-cart/add/charm-assembly',
     { schema: bagCall('Add charm bracelet assembly ($9.95) once', {}) },
     async (request) => {
-      await addAssembly(db, request.headers.usersessionid);
+      await addAssembly(db, request.headers.usersessionid, await app.storeSettings.get());
       return respond(request, request.headers.usersessionid);
     },
   );
@@ -121,10 +122,11 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const sessionId = request.headers.usersessionid;
-      const before = await loadBag(db, sessionId);
+      const settings = await app.storeSettings.get();
+      const before = await loadBag(db, sessionId, settings);
       if (!before) throw unknownSession();
       const removed = before.lines.filter((line) => line.item.itemUuid === request.params.itemUuid && line.kind === 'product');
-      await removeItem(db, sessionId, request.params.itemUuid);
+      await removeItem(db, sessionId, request.params.itemUuid, settings);
       return respond(request, sessionId, () => (removed.length > 0 ? [cartEvent('remove_from_cart', removed.map(cartEventItem))] : []));
     },
   );
@@ -158,7 +160,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
       const sessionId = request.headers.usersessionid;
       await assertSession(db, sessionId);
       await limitAttempts(app.rateLimiter, PROMO_CODE_ATTEMPTS, { sessionId, address: request.ip }, async () => {
-        const verdict = await applyPromoCode(db, sessionId, request.params.code, new Date());
+        const verdict = await applyPromoCode(db, sessionId, request.params.code, new Date(), await app.storeSettings.get());
         if (!verdict.ok) throw promoCodeRefusal(verdict);
       });
       return respond(request, sessionId);
@@ -176,7 +178,7 @@ export const bagRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shippingTypesResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => shippingTypesFor(db, request.headers.usersessionid, request.query.shipToStateProvince, new Date()),
+    async (request) => shippingTypesFor(db, request.headers.usersessionid, request.query.shipToStateProvince, new Date(), await app.storeSettings.get()),
   );
 
   app.post(

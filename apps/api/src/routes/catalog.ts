@@ -14,7 +14,6 @@ import { listProducts } from '../services/catalog-listing';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const storeName = app.config.STORE_NAME;
   const vocabulary = () =>
     app.catalogCache.value('search-vocabulary', async () => {
       const result = await queryRows<{ word: string; frequency: number }>(db,sql`select word, frequency from search_vocabulary`);
@@ -32,7 +31,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendCachedJson(request, reply, () => listProducts({ db, storeName, vocabulary, remember: (key, load) => app.catalogCache.value(key, load) }, request.query)),
+      sendCachedJson(request, reply, async () => listProducts({ db, storeName: (await app.storeSettings.get()).storeName, vocabulary, remember: (key, load) => app.catalogCache.value(key, load) }, request.query)),
   );
 
   app.get(
@@ -46,6 +45,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendCachedJson(request, reply, () => getProductDetail({ db, storeName, now: () => new Date() }, request.query)),
+      sendCachedJson(request, reply, async () => getProductDetail({ db, settings: await app.storeSettings.get(), now: () => new Date() }, request.query)),
   );
 };

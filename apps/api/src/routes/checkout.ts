@@ -61,7 +61,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each card charged counts for the session and the address: trying card after card is how stolen cards are
       // tested. Replays and orders in progress never reach a charge, so they are never limited.
       const limitCharge = <T>(run: () => Promise<T>) => limitAttempts(app.rateLimiter, ORDER_ATTEMPTS, { sessionId, address: request.ip }, run);
-      return completeOrder({ ...app.checkout.context(request.log), limitCharge }, sessionId, request.body);
+      return completeOrder({ ...(await app.checkout.context(request.log)), limitCharge }, sessionId, request.body);
     },
   );
 

@@ -5,7 +5,6 @@ import { contentValuesOf, getContentPage } from '../services/content';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const values = contentValuesOf(app.config);
 
   app.get(
     '/content',
@@ -17,6 +16,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contentResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => getContentPage(db, request.query.objectKey, values),
+    async (request) => getContentPage(db, request.query.objectKey, contentValuesOf(await app.storeSettings.get())),
   );
 };

@@ -13,12 +13,12 @@ import { type NewsletterContext, confirm, subscribe, unsubscribe } from '../serv
 
 /** The newsletter: signup (double opt-in), confirmation and unsubscribe. The rules live in services/newsletter.ts. */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (request: FastifyRequest): NewsletterContext => ({
+  const context = async (request: FastifyRequest): Promise<NewsletterContext> => ({
     db: app.database.db,
     limiter: app.rateLimiter,
     linkSecret: app.secrets.orderLink,
     publicBaseUrl: app.publicBaseUrl,
-    storeName: app.config.STORE_NAME,
+    storeName: (await app.storeSettings.get()).storeName,
     now: () => app.clock.now(),
     log: request.log,
     emailQueued: () => app.emailDelivery.kick(),
@@ -37,7 +37,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.code(202);
-      return subscribe(context(request), request.body.email, request.ip);
+      return subscribe(await context(request), request.body.email, request.ip);
     },
   );
 
@@ -51,7 +51,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: newsletterConfirmResponseSchema, 404: errorBodySchema, 409: errorBodySchema, 410: errorBodySchema, ...errors },
       },
     },
-    async (request) => confirm(context(request), request.body.token, request.ip),
+    async (request) => confirm(await context(request), request.body.token, request.ip),
   );
 
   app.post(
@@ -64,6 +64,6 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: newsletterUnsubscribeResponseSchema, 404: errorBodySchema, ...errors },
       },
     },
-    async (request) => unsubscribe(context(request), request.body.token, request.ip),
+    async (request) => unsubscribe(await context(request), request.body.token, request.ip),
   );
 };

@@ -1,15 +1,29 @@
-import { categoriesResponseSchema } from '@charms/contracts/categories';
+import { categoriesResponseSchema, movedCategoryQuerySchema, movedCategorySchema } from '@charms/contracts/categories';
+import { errorBodySchema } from '@charms/contracts/errors';
 import { menuResponseSchema } from '@charms/contracts/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getMenu, listCategories } from '../services/reference-data';
+import { findMovedCategory, getMenu, listCategories } from '../services/reference-data';
 
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   app.get(
     '/categories',
-    { schema: { tags: ['catalog'], summary: 'Every category', response: { 200: categoriesResponseSchema } } },
+    { schema: { tags: ['catalog'], summary: 'Every category, in menu order', response: { 200: categoriesResponseSchema } } },
     async () => listCategories(db),
+  );
+
+  app.get(
+    '/categories/moved',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A renamed category's current slug, from one of its old slugs (the storefront redirects its old URLs there)",
+        querystring: movedCategoryQuerySchema,
+        response: { 200: movedCategorySchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => findMovedCategory(db, request.query.slug),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { Dashboard } from '@charms/contracts/admin-orders';
-import { addDays, centralInstant, nextSameDayCutoff, toCentral } from '@charms/domain/ship-dates';
+import { type ShipCalendar, nextSameDayCutoff, storeDayBounds, storeTime } from '@charms/domain/ship-dates';
 import { and, asc, count, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orders } from '../db/schema';
@@ -12,11 +12,12 @@ const RECENT_SHOWN = 10;
 
 /**
  * What a day at the shop starts with: the paid orders waiting to ship (those due today first: their estimated ship
- * date is today or earlier), the same-day cutoff, checks awaited, today's sales (orders paid today, store time) and
+ * date is today or earlier), the same-day cutoff, checks awaited, today's sales (orders paid today), days in the store's time zone (settings) and
  * the latest orders (checkouts still under way left out).
  */
-export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
-  const today = toCentral(now).date;
+export async function dashboard(db: Db, now: Date, calendar: ShipCalendar): Promise<Dashboard> {
+  const today = storeTime(now, calendar.timeZone).date;
+  const day = storeDayBounds(today, calendar.timeZone);
   const toShip = eq(orders.status, 'paid');
   const [shipCounts, toShipRows, [awaiting], [sales], recent] = await Promise.all([
     db
@@ -28,12 +29,12 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
     db
       .select({ count: count(), cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`.mapWith(Number) })
       .from(orders)
-      .where(and(gte(orders.paidAt, centralInstant(today, 0)), lt(orders.paidAt, centralInstant(addDays(today, 1), 0)))),
+      .where(and(gte(orders.paidAt, day.start), lt(orders.paidAt, day.end))),
     db.select(summaryColumns).from(orders).where(ne(orders.status, 'pending_payment')).orderBy(desc(orders.createdAt), desc(orders.id)).limit(RECENT_SHOWN),
   ]);
   return {
     today,
-    sameDayCutoff: nextSameDayCutoff(now).toISOString(),
+    sameDayCutoff: nextSameDayCutoff(now, calendar).toISOString(),
     toShip: { count: shipCounts[0]?.count ?? 0, dueToday: shipCounts[0]?.dueToday ?? 0, orders: toShipRows.map(presentSummary) },
     awaitingPayment: awaiting?.count ?? 0,
     salesToday: { count: sales?.count ?? 0, total: money(sales?.cents ?? 0) },

@@ -1,11 +1,11 @@
 import { type AdminOrderListQuery, type AdminOrderListResponse, type AdminOrderSummary, ORDER_EXPORT_LIMIT } from '@charms/contracts/admin-orders';
+import { csvLine } from '@charms/domain/csv';
 import { STATUS_LABELS } from '@charms/domain/order-status';
-import { addDays, centralInstant, toCentral } from '@charms/domain/ship-dates';
+import { storeDayBounds, storeTime } from '@charms/domain/ship-dates';
 import { type SQL, and, asc, count, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type OrderRow, orders } from '../db/schema';
 import { money } from './catalog-presenters';
-import { csvLine } from './csv';
 
 /**
  * The staff's order list: search, filters, sort and pages, and the same list as CSV. Every value typed into the
@@ -39,13 +39,13 @@ function searchCondition(q: string): SQL {
   )!;
 }
 
-/** The filters as SQL; days are store days (Central), from the start of `from` to the end of `to`. */
-export function orderFilters({ q, status, from, to }: ListFilters): SQL | undefined {
+/** The filters as SQL; days are store days (in the settings' time zone), from the start of `from` to the end of `to`. */
+export function orderFilters({ q, status, from, to }: ListFilters, timeZone: string): SQL | undefined {
   return and(
     q ? searchCondition(q) : undefined,
     status ? eq(orders.status, status) : undefined,
-    from ? gte(orders.createdAt, centralInstant(from, 0)) : undefined,
-    to ? lt(orders.createdAt, centralInstant(addDays(to, 1), 0)) : undefined,
+    from ? gte(orders.createdAt, storeDayBounds(from, timeZone).start) : undefined,
+    to ? lt(orders.createdAt, storeDayBounds(to, timeZone).end) : undefined,
   );
 }
 
@@ -96,8 +96,8 @@ export function presentSummary(row: SummaryRow): AdminOrderSummary {
   };
 }
 
-export async function listOrders(db: Db, query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
-  const where = orderFilters(query);
+export async function listOrders(db: Db, query: AdminOrderListQuery, timeZone: string): Promise<AdminOrderListResponse> {
+  const where = orderFilters(query, timeZone);
   const [rows, [total]] = await Promise.all([
     db
       .select(summaryColumns)
@@ -111,9 +111,10 @@ export async function listOrders(db: Db, query: AdminOrderListQuery): Promise<Ad
   return { orders: rows.map(presentSummary), total: total?.count ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-const EXPORT_HEADER = [
+/** The CSV's header row; "Placed" names the time zone its times are in (the settings'). */
+const exportHeader = (timeZone: string) => [
   'Order',
-  'Placed (Central)',
+  `Placed (${timeZone})`,
   'Status',
   'Customer',
   'Email',
@@ -135,14 +136,14 @@ const EXPORT_HEADER = [
 ];
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
-const centralStamp = (instant: Date) => {
-  const central = toCentral(instant);
-  return `${central.date} ${String(central.hour).padStart(2, '0')}:${String(central.minute).padStart(2, '0')}`;
+const storeStamp = (instant: Date, timeZone: string) => {
+  const local = storeTime(instant, timeZone);
+  return `${local.date} ${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
 };
 
 /** The filtered list as CSV (the first ORDER_EXPORT_LIMIT orders in the sort asked for), and how many matched. */
-export async function exportOrders(db: Db, query: AdminOrderListQuery): Promise<{ csv: string; total: number; truncated: boolean }> {
-  const where = orderFilters(query);
+export async function exportOrders(db: Db, query: AdminOrderListQuery, timeZone: string): Promise<{ csv: string; total: number; truncated: boolean }> {
+  const where = orderFilters(query, timeZone);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -166,12 +167,12 @@ export async function exportOrders(db: Db, query: AdminOrderListQuery): Promise<
       .limit(ORDER_EXPORT_LIMIT),
     db.select({ count: count() }).from(orders).where(where),
   ]);
-  const lines = [csvLine(EXPORT_HEADER)];
+  const lines = [csvLine(exportHeader(timeZone))];
   for (const row of rows) {
     lines.push(
       csvLine([
         row.number,
-        centralStamp(row.createdAt),
+        storeStamp(row.createdAt, timeZone),
         STATUS_LABELS[row.status],
         `${row.firstName} ${row.lastName}`.trim(),
         row.email,

@@ -4,7 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type PromotionRow, orders, promotions } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
-import { changesOf, recordChange } from '../staff/admin-audit';
+import { changeView, changesOf, recordChange } from '../staff/admin-audit';
 import type { Actor } from '../staff/audit';
 
 /**
@@ -84,14 +84,7 @@ export async function getPromotion(db: Db, id: number, now: Date): Promise<Promo
   return {
     ...present(row.promotion, row.revenueCents, now),
     recentOrders: recent.map((order) => ({ id: order.id, number: order.number, placedAt: order.createdAt.toISOString(), status: order.status, totalCents: order.totalCents, discountCents: order.discountCents })),
-    history: history.map((change) => ({
-      id: change.id,
-      at: change.at.toISOString(),
-      actor: change.actor,
-      ip: change.ip,
-      action: change.action,
-      changes: change.changes as Record<string, { before: unknown; after: unknown }>,
-    })),
+    history: history.map(changeView),
   };
 }
 

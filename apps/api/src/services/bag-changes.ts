@@ -5,7 +5,8 @@ import { engravingProblem } from '@charms/domain/engraving';
 import { findMetalById } from '@charms/domain/metals';
 import { countBagItems } from '@charms/domain/storefront-bag-count';
 import { type PromotionVerdict, evaluatePromotion, normalizeCode } from '@charms/domain/promotions';
-import { findStateProvince, shippingOptions } from '@charms/domain/shipping';
+import { type ShippingTypeId, findStateProvince, offersShippingType } from '@charms/domain/shipping';
+import type { StoreSettings } from '@charms/domain/store-settings';
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
@@ -72,6 +73,8 @@ interface ProductFacts {
   engravingFonts: string[];
   priceCents: number | null;
   isPhotoArt: boolean;
+  retired: boolean;
+  available: boolean | null;
 }
 
 /** What adding a product checks the request against: the product and its price in the metal asked for. */
@@ -79,7 +82,7 @@ async function productFacts(db: Db, productId: number, metalId: number): Promise
   const [row] = await queryRows<ProductFacts>(
     db,
     sql`select p.id, p.name, p.kind, p.sizes, p.engraving_max_chars as "engravingMaxChars", p.engraving_fonts as "engravingFonts",
-               pp.price_cents as "priceCents", p.is_photo_art as "isPhotoArt"
+               pp.price_cents as "priceCents", p.is_photo_art as "isPhotoArt", p.retired_at is not null as retired, pp.available
         from products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metalId}
         where p.id = ${productId}`,
     { prepared: true },
@@ -90,9 +93,12 @@ async function productFacts(db: Db, productId: number, metalId: number): Promise
 /** The request's problems against the product's facts (none: the line may be added), and the line's size. */
 function checkAdd(product: ProductFacts | null, body: AddItemBody): { problems: FieldError[]; braceletSize: number | null } {
   if (!product) return { problems: [{ field: 'productId', message: 'is not a product in our catalog' }], braceletSize: null };
+  if (product.retired) return { problems: [{ field: 'productId', message: `${product.name} is no longer available` }], braceletSize: null };
   const problems: FieldError[] = [];
   if (product.priceCents === null) {
     problems.push({ field: 'metalId', message: `${product.name} is not made in ${findMetalById(body.metalId)!.name}` });
+  } else if (product.available === false) {
+    problems.push({ field: 'metalId', message: `${product.name} is currently unavailable in ${findMetalById(body.metalId)!.name}` });
   }
   if (product.kind === 'charm' && body.braceletSize !== undefined) {
     problems.push({ field: 'braceletSize', message: 'applies to bracelets only; charms have no size' });
@@ -153,7 +159,8 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
           select ${itemId}, cart.id, 'product', ${body.productId}, ${body.metalId}, ${braceletSize}, ${body.quantity}, ${mergeKey}::text, clock_timestamp()
           from cart
           where cart.checkout_order_id is null
-            and exists (select 1 from product_prices where product_id = ${body.productId} and metal_id = ${body.metalId})
+            and exists (select 1 from product_prices pp join products p on p.id = pp.product_id
+                        where pp.product_id = ${body.productId} and pp.metal_id = ${body.metalId} and pp.available and p.retired_at is null)
           on conflict (cart_id, merge_key) do update set quantity = cart_items.quantity + excluded.quantity
             where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
           returning id, quantity
@@ -197,9 +204,9 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
 }
 
 /** Adds the charm assembly line once; a second call changes nothing. */
-export async function addAssembly(db: Db, sessionId: string): Promise<void> {
+export async function addAssembly(db: Db, sessionId: string, settings: StoreSettings): Promise<void> {
   await changeBag(db, sessionId, async (tx, cart) => {
-    const { lines } = (await loadBag(tx, sessionId))!;
+    const { lines } = (await loadBag(tx, sessionId, settings))!;
     if (lines.some((line) => line.kind === 'charm_assembly')) return;
     if (!lines.some((line) => line.kind === 'product' && line.isBracelet)) {
       throw new HttpError(400, 'ASSEMBLY_NEEDS_BRACELET', 'Add a charm bracelet to your bag first: assembly puts your charms on it.');
@@ -226,7 +233,7 @@ export async function setQuantity(db: Db, sessionId: string, itemId: string, qua
 }
 
 /** Removes a line; removing an engraving charge line removes the engraving from its item. */
-export async function removeItem(db: Db, sessionId: string, itemId: string): Promise<void> {
+export async function removeItem(db: Db, sessionId: string, itemId: string, settings: StoreSettings): Promise<void> {
   await changeBag(db, sessionId, async (tx, cart) => {
     const line = await lineOf(tx, cart.id, itemId);
     if (line.kind === 'additional_characters' && line.parentItemId) {
@@ -236,7 +243,7 @@ export async function removeItem(db: Db, sessionId: string, itemId: string): Pro
     await tx.delete(cartItems).where(eq(cartItems.id, line.id));
     if (line.kind !== 'product') return;
     // Without a bracelet, assembly has nothing to put the charms on: it goes too, and is not charged.
-    const { lines } = (await loadBag(tx, sessionId))!;
+    const { lines } = (await loadBag(tx, sessionId, settings))!;
     if (lines.some((other) => other.kind === 'charm_assembly') && !assemblyHasBracelet(lines)) {
       await tx.delete(cartItems).where(and(eq(cartItems.cartId, cart.id), eq(cartItems.kind, 'charm_assembly')));
     }
@@ -267,11 +274,11 @@ export async function emptyBag(db: Db, sessionId: string): Promise<void> {
  * Applies a promo code (replacing any other). Returns the verdict; only a valid code is kept. The caller
  * counts failures for the rate limit.
  */
-export async function applyPromoCode(db: Db, sessionId: string, code: string, now: Date): Promise<PromotionVerdict & { code: string }> {
+export async function applyPromoCode(db: Db, sessionId: string, code: string, now: Date, settings: StoreSettings): Promise<PromotionVerdict & { code: string }> {
   const normalized = normalizeCode(code);
   return changeBag(db, sessionId, async (tx, cart) => {
     const { promotion, usesBySession } = await findPromotionByCode(tx, normalized, sessionId);
-    const { merchandiseCents } = bagSubtotals((await loadBag(tx, sessionId))!.lines);
+    const { merchandiseCents } = bagSubtotals((await loadBag(tx, sessionId, settings))!.lines);
     const verdict = evaluatePromotion(promotion, { now, merchandiseCents, usesBySession });
     if (verdict.ok) await tx.update(carts).set({ promotionId: promotion!.id }).where(eq(carts.id, cart.id));
     return { ...verdict, code: normalized };
@@ -294,7 +301,7 @@ export async function saveBag(db: Db, sessionId: string, body: SaveBagBody, now:
     const stateCode = body.shipToStateProvince === undefined ? cart.shipToStateProvince : (state?.code ?? null);
     const shippingTypeId = body.shippingTypeId ?? cart.shippingTypeId;
     const effectiveState = stateCode ? findStateProvince(stateCode) : undefined;
-    if (effectiveState && shippingTypeId && !shippingOptions(effectiveState, now, { leadTimeDays: 0, hasAssembly: false }).some((option) => option.id === shippingTypeId)) {
+    if (effectiveState && shippingTypeId && !offersShippingType(effectiveState, shippingTypeId as ShippingTypeId)) {
       throw invalidFields([{ field: 'shippingTypeId', message: `is not offered to ${effectiveState.name}` }]);
     }
     await tx

@@ -1,13 +1,15 @@
 import type { BagItem, BagResponse } from '@charms/contracts/bag';
 import type { ProductSummary } from '@charms/contracts/catalog';
 import type { DataLayerEvent } from '@charms/contracts/envelope';
-import { ASSEMBLY_FEE_CENTS, type BagLineKind, type PricedLine, bagSubtotals, bagTotals, lineTotal, shouldSuggestAssembly } from '@charms/domain/bag';
+import { type BagLineKind, type PricedLine, bagSubtotals, bagTotals, lineTotal, shouldSuggestAssembly } from '@charms/domain/bag';
 import { chargedCharacters, engravingCharge, engravingFontName } from '@charms/domain/engraving';
 import { type Metal, findMetalById } from '@charms/domain/metals';
 import { type PromotionVerdict, evaluatePromotion } from '@charms/domain/promotions';
+import { formatCents } from '@charms/domain/money';
 import { estimateShipDate, minutesUntilCutoff } from '@charms/domain/ship-dates';
-import { ASSEMBLY_DAYS, DEFAULT_SHIPPING_TYPE, SHIPPING_TYPES, STATE_PROVINCES, type ShippingTypeId, findStateProvince, shippingOptions } from '@charms/domain/shipping';
+import { ASSEMBLY_DAYS, DEFAULT_SHIPPING_TYPE, STATE_PROVINCES, type ShippingTypeId, findStateProvince, shippingOptions } from '@charms/domain/shipping';
 import { countBagItems } from '@charms/domain/storefront-bag-count';
+import { type StoreSettings, shippingSettingsOf } from '@charms/domain/store-settings';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
@@ -41,6 +43,10 @@ interface ItemRow extends Omit<SummaryRow, 'id' | 'priceCents' | 'kind'> {
   leadTimeMaxDays: number | null;
   primaryCategoryId: number | null;
   photoUploadedAt: string | null;
+  /** Retired by staff: no longer sold. */
+  retired: boolean | null;
+  /** False while the metal is sold out (offered, but not for now). */
+  available: boolean | null;
 }
 
 interface SpecificRow {
@@ -58,8 +64,10 @@ export interface PricedBagLine extends PricedLine {
   /** The product's primary category (suggestions come from the bag's categories). */
   categoryId: number | null;
   leadTimeDays: number;
-  /** False when the product is no longer offered in its metal: checkout refuses it. */
+  /** False when the product is retired, or no longer offered or sold out in its metal: checkout refuses it. */
   orderable: boolean;
+  /** Why checkout refuses the line, as a sentence; null when it is orderable. */
+  unorderableReason: string | null;
 }
 
 
@@ -128,6 +136,8 @@ const LINE_COLUMNS: readonly [keyof LineColumns, string][] = [
   ['primaryCategoryId', 'p.primary_category_id'],
   ['primaryCategorySlug', 'cat.url_friendly_name'],
   ['priceCents', 'pp.price_cents'],
+  ['retired', 'p.retired_at is not null'],
+  ['available', 'pp.available'],
   ['specificId', 'sp.id'],
   ['specificText', 'sp.text'],
   ['specificFont', 'sp.font'],
@@ -139,10 +149,10 @@ const lineValues = sql.raw(LINE_COLUMNS.map(([, column]) => column).join(', '));
 /**
  * Reads the bag in one round trip (it is read on every bag call, so it is one prepared statement): the session's
  * metal, the bag row, its lines with today's prices, their engraving, and the promotion with this session's
- * uses. Undefined when the session is unknown.
+ * uses. Priced with the store's current settings (engraving, assembly). Undefined when the session is unknown.
  */
-export async function loadBag(db: Db, sessionId: string): Promise<LoadedBag | undefined> {
-  return toLoadedBag(await queryRows(db, bagStatement(sessionId), { prepared: true }));
+export async function loadBag(db: Db, sessionId: string, settings: StoreSettings): Promise<LoadedBag | undefined> {
+  return toLoadedBag(await queryRows(db, bagStatement(sessionId), { prepared: true }), settings);
 }
 
 /** The statement loadBag runs: joined by key from the session down, one row. */
@@ -169,7 +179,7 @@ const bagStatement = (sessionId: string) => sql`select json_build_object(
   where s.id = ${sessionId}`;
 
 /** The bag statement's row as a priced bag; undefined when the session is unknown (no row). */
-function toLoadedBag(rows: unknown[]): LoadedBag | undefined {
+function toLoadedBag(rows: unknown[], settings: StoreSettings): LoadedBag | undefined {
   const row = rows[0] as BagStatementRow | undefined;
   if (!row) return undefined;
   const items: ItemRow[] = [];
@@ -188,14 +198,14 @@ function toLoadedBag(rows: unknown[]): LoadedBag | undefined {
   return {
     sessionMetal: findMetalById(sessionMetalId)!,
     cart: cart ?? undefined,
-    lines: priceLines(items, specifics),
+    lines: priceLines(items, specifics, settings),
     promotion: promotion ? { ...promotion, startsAt: date(promotion.startsAt), endsAt: date(promotion.endsAt) } : undefined,
     promotionUsesBySession: promotionUses ?? 0,
   };
 }
 
 /** Prices the bag's lines: products at today's price in their metal, engraving per character, assembly. */
-function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] {
+function priceLines(rows: ItemRow[], specifics: SpecificRow[], settings: StoreSettings): PricedBagLine[] {
   const byId = new Map(rows.map((row) => [row.itemId, row]));
   // Engraving lines are shown right after the line they engrave.
   const ordered = rows
@@ -212,16 +222,17 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] 
     if (row.kind === 'product') {
       unitCents = row.priceCents ?? 0;
       description = [metal?.name, row.braceletSize ? `${row.braceletSize} inch` : null].filter(Boolean).join(', ');
-      if (row.priceCents === null) description += ' (no longer available in this metal)';
+      const note = row.retired ? 'no longer available' : row.priceCents === null ? 'no longer available in this metal' : row.available === false ? 'currently unavailable in this metal' : null;
+      if (note) description += ` (${note})`;
     } else if (row.kind === 'additional_characters') {
-      unitCents = engravingCharge(engravingText, parent?.metalId ?? -1);
+      unitCents = engravingCharge(engravingText, parent?.metalId ?? -1, settings.engraving);
       const characters = chargedCharacters(engravingText);
       description =
         unitCents === 0
           ? `Engraving, ${characters} characters: free on ${metal?.name ?? 'gold'}`
-          : `Engraving, ${characters} characters × $0.75`;
+          : `Engraving, ${characters} characters × ${formatCents(settings.engraving.centsPerCharacter)}`;
     } else {
-      unitCents = ASSEMBLY_FEE_CENTS;
+      unitCents = settings.assemblyFeeCents;
       description = 'Charm bracelet assembly (adds 1-3 business days)';
     }
     const item: BagItem = {
@@ -265,9 +276,20 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[]): PricedBagLine[] 
       categoryId: row.primaryCategoryId,
       metalId: row.metalId,
       leadTimeDays: row.leadTimeMaxDays ?? 0,
-      orderable: row.kind !== 'product' || row.priceCents !== null,
+      orderable: unorderableReason(row, metal?.name) === null,
+      unorderableReason: unorderableReason(row, metal?.name),
     };
   });
+}
+
+/** Why a product line cannot be ordered now (retired, not offered, or sold out in its metal), or null. */
+function unorderableReason(row: ItemRow, metalName = 'its metal'): string | null {
+  if (row.kind !== 'product') return null;
+  const name = row.name ?? 'An item';
+  if (row.retired) return `${name} is no longer sold. Please remove it from your bag.`;
+  if (row.priceCents === null) return `${name} is no longer available in ${metalName}. Please remove it from your bag.`;
+  if (row.available === false) return `${name} is currently unavailable in ${metalName}. Please remove it from your bag, or choose another metal.`;
+  return null;
 }
 
 /**
@@ -335,7 +357,7 @@ export interface BagView {
 /** The bag as the storefront shows it (totals, shipping, the promotion's state, suggestions, GA4 events). */
 export function presentBag(
   bag: LoadedBag,
-  options: { now: Date; suggestedItems: ProductSummary[]; events?: (view: Omit<BagView, 'response'>) => DataLayerEvent[] },
+  options: { now: Date; settings: StoreSettings; suggestedItems: ProductSummary[]; events?: (view: Omit<BagView, 'response'>) => DataLayerEvent[] },
 ): BagView {
   const { cart, lines } = bag;
   let promoCode: BagResponse['tempOrder']['promoCode'] = null;
@@ -349,9 +371,10 @@ export function presentBag(
   const state = cart?.shipToStateProvince ? findStateProvince(cart.shipToStateProvince) : undefined;
   const shippingTypeId = (cart?.shippingTypeId ?? DEFAULT_SHIPPING_TYPE) as ShippingTypeId;
   const timing = bagTiming(lines);
-  const offered = state ? shippingOptions(state, options.now, timing).some((option) => option.id === shippingTypeId) : true;
+  const shipping = shippingSettingsOf(options.settings);
+  const offered = state ? shippingOptions(state, options.now, timing, shipping).some((option) => option.id === shippingTypeId) : true;
   const effectiveShipping: ShippingTypeId = offered ? shippingTypeId : DEFAULT_SHIPPING_TYPE;
-  const shippingCents = lines.length === 0 ? 0 : (SHIPPING_TYPES.find((type) => type.id === effectiveShipping)?.priceCents ?? 0);
+  const shippingCents = lines.length === 0 ? 0 : shipping.prices[effectiveShipping];
   const totals = bagTotals(lines, discountCents, shippingCents);
 
   const response: BagResponse = {
@@ -374,8 +397,8 @@ export function presentBag(
         shipping: money(totals.shippingCents),
         total: money(totals.totalCents),
       },
-      estimatedShipDate: lines.length === 0 ? null : estimateShipDate(options.now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
-      sameDayCutoffMinutes: minutesUntilCutoff(options.now),
+      estimatedShipDate: lines.length === 0 ? null : estimateShipDate(options.now, shipping.calendar, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
+      sameDayCutoffMinutes: minutesUntilCutoff(options.now, shipping.calendar),
     },
     dataLayers: options.events?.({ cart, lines }) ?? [],
   };

@@ -23,8 +23,9 @@ const columns = sql`p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.i
   p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug", pp.price_cents as "priceCents",
   p.units_sold as "unitsSold"`;
 
+/** Products a shopper can add now in the metal: on sale (not retired) and not sold out in it. */
 const offeredIn = (metal: Metal) => sql`join categories c on c.id = p.primary_category_id
-  join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}`;
+  join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id} and pp.available and p.retired_at is null`;
 
 function load(db: Db, query: SQL): Promise<Candidate[]> {
   return queryRows<Candidate>(db, query, { prepared: true }).then((rows) => rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })));

@@ -25,7 +25,7 @@ export interface ListingContext {
 }
 
 export type Filter =
-  | { kind: 'category'; category: Category & { id: number } }
+  | { kind: 'category'; category: Category & { id: number; description: string } }
   | { kind: 'collection'; collection: string; heading: string }
   | { kind: 'search'; words: string[]; term: string }
   | { kind: 'all' };
@@ -41,8 +41,8 @@ const COLLECTION_HEADINGS: Record<string, string> = { 'girls-bracelets': 'Girls 
 
 async function findCategory(db: Db, by: { slug?: string; name?: string }) {
   const condition = by.slug !== undefined ? sql`lower(url_friendly_name) = lower(${by.slug})` : sql`lower(category_name) = lower(${by.name})`;
-  const result = await queryRows<{ id: number; categoryName: string; urlFriendlyName: string }>(db,
-    sql`select id, category_name as "categoryName", url_friendly_name as "urlFriendlyName" from categories where ${condition} limit 1`,
+  const result = await queryRows<{ id: number; categoryName: string; urlFriendlyName: string; description: string }>(db,
+    sql`select id, category_name as "categoryName", url_friendly_name as "urlFriendlyName", description from categories where ${condition} limit 1`,
   );
   return result[0];
 }
@@ -93,7 +93,7 @@ function orderSql(order: ListingOrder, filter: Filter): SQL {
         return sql`p.name, p.id`;
     }
   }
-  const unavailable = sql`(pp.price_cents is null)`;
+  const unavailable = sql`(pp.price_cents is null or not pp.available)`;
   switch (order) {
     case 'PriceLowHigh':
       return sql`${unavailable}, pp.price_cents, p.name, p.id`;
@@ -154,6 +154,8 @@ interface ListingSource {
   pageFrom: SQL;
   where: SQL;
   price: SQL;
+  /** Whether the row's product can be bought in the metal now (offered, and not sold out). */
+  available: SQL;
   kind: (kind: ProductKind) => SQL;
 }
 
@@ -170,22 +172,26 @@ function listingSource(filter: Filter, metal: Metal): ListingSource {
         pageFrom: sql`catalog_listings l join products p on p.id = l.product_id`,
         where: sql`l.category_id = ${filter.category.id} and l.metal_id = ${metal.id}`,
         price: sql`l.price_cents`,
+        available: sql`not l.unavailable`,
         kind: (kind) => sql`(l.kinds & ${KIND_BITS[kind]}) <> 0`,
       };
     case 'all': {
       const from = sql`product_prices pp join products p on p.id = pp.product_id`;
-      return { countFrom: from, pageFrom: from, where: sql`pp.metal_id = ${metal.id}`, price: sql`pp.price_cents`, kind: kindSql };
+      // Retired products are left out here as catalog_listings leaves them out of a category.
+      const where = sql`pp.metal_id = ${metal.id} and p.retired_at is null`;
+      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, available: sql`pp.available`, kind: kindSql };
     }
     default: {
       const from = sql`products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}`;
       const text = searchText(filter);
-      const where =
+      const matching =
         filter.kind === 'collection'
           ? sql`p.collections @> array[${filter.collection}]::text[]`
           : filter.words.length === 0
             ? sql`pp.price_cents is not null`
             : sql`(p.search_vector @@ plainto_tsquery('english', ${text}) or ${text} <% p.name)`;
-      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, kind: kindSql };
+      const where = sql`${matching} and p.retired_at is null`;
+      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, available: sql`coalesce(pp.available, false)`, kind: kindSql };
     }
   }
 }
@@ -208,7 +214,7 @@ export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, pag
                  else word_similarity(${text}, p.name) end`
       : sql`0`;
   return sql`
-    select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${rank} as rank
+    select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${source.available} as available, ${rank} as rank
     from ${source.pageFrom}
     join categories c on c.id = p.primary_category_id
     where ${source.where} and ${narrowingSql(source, narrowing)}
@@ -367,6 +373,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
       kind: filter.kind,
       heading,
       category: filter.kind === 'category' ? { categoryName: filter.category.categoryName, urlFriendlyName: filter.category.urlFriendlyName } : null,
+      description: filter.kind === 'category' ? filter.category.description : '',
       searchTerm: filter.kind === 'search' ? filter.term : null,
       correctedTerm,
       metal: { id: metal.id, slug: metal.slug, name: metal.name },

@@ -53,6 +53,8 @@ export interface SummaryRow {
   engravingMaxChars: number | null;
   primaryCategorySlug: string;
   priceCents: number | null;
+  /** False while the metal is sold out (a price, but not for sale now); absent = available when priced. */
+  available?: boolean | null;
 }
 
 /** The bracelet length a page shows: the one asked for when offered, else 7 inches, else the first offered. */
@@ -83,7 +85,7 @@ export function toSummary(row: SummaryRow, metal: Metal, braceletSize?: number |
     photo: null,
     metalId: metal.id,
     price: row.priceCents === null ? null : money(row.priceCents),
-    available: row.priceCents !== null,
+    available: row.priceCents !== null && row.available !== false,
     isPhotoArt: row.isPhotoArt,
     engravable: row.engravingMaxChars !== null,
   };

@@ -3,7 +3,8 @@ import type { CompleteOrderBody, CompleteOrderResponse } from '@charms/contracts
 import { type BagTotals, bagTotals } from '@charms/domain/bag';
 import type { PromotionVerdict } from '@charms/domain/promotions';
 import { estimateShipDate } from '@charms/domain/ship-dates';
-import { ASSEMBLY_DAYS, SHIPPING_TYPES, type ShippingTypeId, type StateProvince, findStateProvince, shippingOptions } from '@charms/domain/shipping';
+import { ASSEMBLY_DAYS, SHIPPING_TYPES, type ShippingTypeId, type StateProvince, findStateProvince, offersShippingType, shippingTypeName } from '@charms/domain/shipping';
+import { type StoreSettings, shipCalendarOf } from '@charms/domain/store-settings';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -31,6 +32,9 @@ export interface CheckoutContext {
   gateway: PaymentGateway;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The store settings as they were when the request began: prices, ship-date calendar. */
+  settings: StoreSettings;
+  /** The store's details for the order's emails (from the same settings). */
   store: StoreDetails;
   linkSecret: string;
   /** Called after an order is paid, or placed to be paid by check (to send its email right away). */
@@ -231,7 +235,7 @@ function orderLinesOf(lines: PricedBagLine[]): PricedOrderLine[] {
 export interface OrderPrice {
   lines: PricedOrderLine[];
   totals: BagTotals;
-  shippingType: (typeof SHIPPING_TYPES)[number];
+  shippingType: { id: ShippingTypeId; name: string };
   verdict: PromotionVerdict | undefined;
   /** The bag's promotion when it applies. */
   promotion: PromotionRow | undefined;
@@ -242,22 +246,27 @@ export interface OrderPrice {
  * What an order of this bag costs, shipped this way (to this state, when known: the shipping type must be offered
  * there for this bag's lead times): the one pricing of placing an order and of a phone order's quote.
  */
-export function priceOrder(bag: LoadedBag, now: Date, shipping: { state?: StateProvince | undefined; shippingTypeId: ShippingTypeId }): OrderPrice {
+export function priceOrder(
+  bag: LoadedBag,
+  now: Date,
+  settings: StoreSettings,
+  shipping: { state?: StateProvince | undefined; shippingTypeId: ShippingTypeId },
+): OrderPrice {
   const { lines } = bag;
-  const shippingType = SHIPPING_TYPES.find((type) => type.id === shipping.shippingTypeId)!;
+  const shippingType = { id: shipping.shippingTypeId, name: shippingTypeName(shipping.shippingTypeId, settings.shippingPrices) };
   const timing = bagTiming(lines);
   const { state } = shipping;
-  if (state && !shippingOptions(state, now, timing).some((option) => option.id === shippingType.id)) {
+  if (state && !offersShippingType(state, shippingType.id)) {
     throw invalidFields([{ field: 'shippingTypeId', message: `is not offered to ${state.name}` }]);
   }
   const verdict = bagPromotionVerdict(bag, now);
   return {
     lines: orderLinesOf(lines),
-    totals: bagTotals(lines, verdict?.ok ? verdict.discountCents : 0, shippingType.priceCents),
+    totals: bagTotals(lines, verdict?.ok ? verdict.discountCents : 0, settings.shippingPrices[shippingType.id]),
     shippingType,
     verdict,
     promotion: verdict?.ok ? bag.promotion : undefined,
-    estimatedShipDate: estimateShipDate(now, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
+    estimatedShipDate: estimateShipDate(now, shipCalendarOf(settings), { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
   };
 }
 
@@ -281,7 +290,7 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
       if (current && current.sessionId === sessionId && current.idempotencyKey === body.idempotencyKey) return { kind: 'existing', order: current };
       throw orderInProgress();
     }
-    const bag = await loadBag(tx, sessionId);
+    const bag = await loadBag(tx, sessionId, context.settings);
     if (!bag) throw unknownSession();
     const { lines } = bag;
     if (!cart || lines.length === 0) {
@@ -292,9 +301,9 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     }
     const unavailable = lines.find((line) => !line.orderable);
     if (unavailable) {
-      throw new HttpError(409, 'BAG_CHANGED', `${unavailable.item.product?.name ?? 'An item'} is no longer available in ${unavailable.item.metal?.name ?? 'its metal'}. Please remove it from your bag.`);
+      throw new HttpError(409, 'BAG_CHANGED', unavailable.unorderableReason ?? 'An item in your bag is no longer available. Please remove it from your bag.');
     }
-    const priced = priceOrder(bag, now, { state, shippingTypeId: body.shippingTypeId });
+    const priced = priceOrder(bag, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
     const { shippingType, totals, promotion } = priced;
     if (!fixtureNonce) {
       const [used] = await queryRows<{ id: string }>(tx, sql`select id from orders where payment_nonce = ${body.paymentMethodNonce} limit 1`);

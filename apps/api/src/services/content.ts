@@ -4,7 +4,7 @@ import xss from 'xss';
 
 // xss is CommonJS: under Node's ESM loader only some names are importable directly, so take them from the default export.
 const { FilterXSS, friendlyAttrValue } = xss as unknown as typeof import('xss');
-import type { Config } from '../config';
+import type { StoreSettings } from '@charms/domain/store-settings';
 import type { Db } from '../db/client';
 import { cmsPages } from '../db/schema';
 import { notFound } from '../http-error';
@@ -14,9 +14,15 @@ export interface ContentValues {
   storeName: string;
   storePhone: string;
   photoArtEmail: string;
+  contactEmail: string;
 }
 
-export const contentValuesOf = (config: Config): ContentValues => ({ storeName: config.STORE_NAME, storePhone: config.STORE_PHONE, photoArtEmail: config.PHOTOART_EMAIL });
+export const contentValuesOf = (settings: StoreSettings): ContentValues => ({
+  storeName: settings.storeName,
+  storePhone: settings.phone,
+  photoArtEmail: settings.photoArtEmail,
+  contactEmail: settings.contactEmail,
+});
 
 /**
  * An allow-list of the markup a content page needs. Everything else is dropped with its content when it can run
@@ -69,9 +75,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESC
 /** A page's body as the storefront shows it: values filled in, then sanitized (what the admin's preview shows too). */
 export const renderContentHtml = (html: string, values: ContentValues) => sanitizeContentHtml(fillContentValues(html, values));
 
-const PLACEHOLDER = /\{\{(storeName|storePhone|photoArtEmail)\}\}/g;
+const PLACEHOLDER = /\{\{(storeName|storePhone|photoArtEmail|contactEmail)\}\}/g;
 
-/** Replaces {{storeName}}, {{storePhone}}, {{photoArtEmail}} with the configured values (escaped in HTML). */
+/** Replaces {{storeName}}, {{storePhone}}, {{photoArtEmail}}, {{contactEmail}} with the store's settings (escaped in HTML). */
 export function fillContentValues(text: string, values: ContentValues, as: 'html' | 'text' = 'html'): string {
   return text.replace(PLACEHOLDER, (_match, key: keyof ContentValues) => (as === 'html' ? escapeHtml(values[key]) : values[key]));
 }

@@ -2,7 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { PhoneOrderBody, PhoneOrderQuote, PhoneOrderQuoteBody, PlacedPhoneOrder } from '@charms/contracts/admin-orders';
 import type { FieldError } from '@charms/contracts/errors';
 import type { PromotionVerdict } from '@charms/domain/promotions';
-import { DEFAULT_SHIPPING_TYPE, SHIPPING_TYPES, findStateProvince, shippingOptions } from '@charms/domain/shipping';
+import { DEFAULT_SHIPPING_TYPE, SHIPPING_TYPES, findStateProvince, shippingOptions, shippingTypeName } from '@charms/domain/shipping';
+import { type StoreSettings, shippingSettingsOf } from '@charms/domain/store-settings';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
@@ -59,7 +60,7 @@ function fieldErrorsOf(error: unknown): FieldError[] | undefined {
  * assembly as the bag adds it, the promo code as the bag applies it. Every item's problems are answered at once,
  * named by their place (`items.2.engraving.text`). Returns the promo code's verdict, when one was given.
  */
-async function fillBag(tx: Db, sessionId: string, contents: BagContents, now: Date): Promise<(PromotionVerdict & { code: string }) | undefined> {
+async function fillBag(tx: Db, sessionId: string, contents: BagContents, now: Date, settings: StoreSettings): Promise<(PromotionVerdict & { code: string }) | undefined> {
   const problems: FieldError[] = [];
   const ids = [...new Set(contents.items.map((item) => item.productId))];
   const facts = await tx.select({ id: products.id, kind: products.kind, sizes: products.sizes }).from(products).where(inArray(products.id, ids));
@@ -81,7 +82,7 @@ async function fillBag(tx: Db, sessionId: string, contents: BagContents, now: Da
   if (problems.length > 0) throw invalidFields(problems);
   if (contents.charmAssembly) {
     try {
-      await addAssembly(tx, sessionId);
+      await addAssembly(tx, sessionId, settings);
     } catch (error) {
       if (error instanceof HttpError && error.code === 'ASSEMBLY_NEEDS_BRACELET') {
         throw invalidFields([{ field: 'charmAssembly', message: 'needs a bracelet among the items: assembly puts the charms on it' }]);
@@ -89,7 +90,7 @@ async function fillBag(tx: Db, sessionId: string, contents: BagContents, now: Da
       throw error;
     }
   }
-  return contents.promoCode ? applyPromoCode(tx, sessionId, contents.promoCode, now) : undefined;
+  return contents.promoCode ? applyPromoCode(tx, sessionId, contents.promoCode, now, settings) : undefined;
 }
 
 export interface PhoneOrderContext {
@@ -122,7 +123,7 @@ export async function placePhoneOrder(context: PhoneOrderContext, body: PhoneOrd
       sql`select exists (select 1 from cart_items i join carts c on c.id = i.cart_id where c.session_id = ${sessionId}) as built`,
     );
     if (built?.built) return;
-    const verdict = await fillBag(tx, sessionId, body, context.checkout.now());
+    const verdict = await fillBag(tx, sessionId, body, context.checkout.now(), context.checkout.settings);
     if (verdict && !verdict.ok) throw promoCodeRefusal(verdict);
   });
 
@@ -174,20 +175,20 @@ class QuoteReady {
  * order would build it, read and priced as placing the order prices it, then removed (its transaction rolled back,
  * so nothing of it is ever seen or left behind). A promo code that does not apply is reported, not refused.
  */
-export async function quotePhoneOrder(db: Db, body: PhoneOrderQuoteBody, now: Date): Promise<PhoneOrderQuote> {
+export async function quotePhoneOrder(db: Db, body: PhoneOrderQuoteBody, now: Date, settings: StoreSettings): Promise<PhoneOrderQuote> {
   const sessionId = randomUUID();
   try {
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await holdUserSession(tx, sessionId);
-      const verdict = await fillBag(tx, sessionId, body, now);
-      const bag = (await loadBag(tx, sessionId))!;
+      const verdict = await fillBag(tx, sessionId, body, now, settings);
+      const bag = (await loadBag(tx, sessionId, settings))!;
       const stateCode = body.shippingAddress?.stateProvince;
       const state = stateCode ? findStateProvince(stateCode) : undefined;
-      const priced = priceOrder(bag, now, { state, shippingTypeId: body.shippingTypeId ?? DEFAULT_SHIPPING_TYPE });
+      const priced = priceOrder(bag, now, settings, { state, shippingTypeId: body.shippingTypeId ?? DEFAULT_SHIPPING_TYPE });
       const offered = state
-        ? shippingOptions(state, now, bagTiming(bag.lines)).map(({ id, name, priceCents }) => ({ id, name, price: money(priceCents) }))
-        : SHIPPING_TYPES.map(({ id, name, priceCents }) => ({ id, name, price: money(priceCents) }));
+        ? shippingOptions(state, now, bagTiming(bag.lines), shippingSettingsOf(settings)).map(({ id, name, priceCents }) => ({ id, name, price: money(priceCents) }))
+        : SHIPPING_TYPES.map(({ id }) => ({ id, name: shippingTypeName(id, settings.shippingPrices), price: money(settings.shippingPrices[id]) }));
       throw new QuoteReady({
         lines: priced.lines.map(presentOrderLine),
         totals: presentTotals(priced.totals),

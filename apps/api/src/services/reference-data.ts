@@ -1,12 +1,14 @@
 import type { CategoriesResponse } from '@charms/contracts/categories';
 import type { MenuResponse } from '@charms/contracts/menu';
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { categories, menuItems } from '../db/schema';
+import { categories, categorySlugHistory, menuItems } from '../db/schema';
+import { notFound } from '../http-error';
 
+/** Every category in menu order (staff set it in the admin), with its menu picture. */
 export async function listCategories(db: Db): Promise<CategoriesResponse> {
   const rows = await db
-    .select({ categoryName: categories.categoryName, urlFriendlyName: categories.urlFriendlyName })
+    .select({ categoryName: categories.categoryName, urlFriendlyName: categories.urlFriendlyName, menuImage: categories.menuImage })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.categoryName));
   return { categories: rows };
@@ -21,7 +23,7 @@ export async function getMenu(db: Db): Promise<MenuResponse> {
   const categoryChildren = allCategories.map((category) => ({
     name: category.categoryName,
     link: `/categories/${category.urlFriendlyName}`,
-    imageName: null,
+    imageName: category.menuImage,
   }));
   const menuItemsOut = rows
     .filter((row) => row.parentId === null)
@@ -37,4 +39,16 @@ export async function getMenu(db: Db): Promise<MenuResponse> {
             .map((child) => ({ name: child.name, link: child.link, imageName: child.imageName })),
     }));
   return { menuItems: menuItemsOut };
+}
+
+/** The current slug of the category that once had `slug` (in any case): its old URLs redirect there. */
+export async function findMovedCategory(db: Db, slug: string): Promise<{ urlFriendlyName: string }> {
+  const [row] = await db
+    .select({ urlFriendlyName: categories.urlFriendlyName })
+    .from(categorySlugHistory)
+    .innerJoin(categories, eq(categories.id, categorySlugHistory.categoryId))
+    .where(sql`lower(${categorySlugHistory.slug}) = lower(${slug})`)
+    .limit(1);
+  if (!row) throw notFound('No category ever had that slug.');
+  return row;
 }

@@ -1,5 +1,6 @@
 import type { ShippingTypesResponse } from '@charms/contracts/bag';
 import { findStateProvince, shippingOptions } from '@charms/domain/shipping';
+import { type StoreSettings, shippingSettingsOf } from '@charms/domain/store-settings';
 import type { Db } from '../db/client';
 import { invalidFields } from '../http-error';
 import { unknownSession } from './bag-changes';
@@ -15,17 +16,17 @@ const NOTES: Record<string, string[]> = {
 const CANADA_NOTE = 'Shipping to Canada? Choose Alaska and give your Canadian address in the order comments.';
 
 /** The shipping types to a state, priced, with delivery estimates that count this bag's lead times and assembly. */
-export async function shippingTypesFor(db: Db, sessionId: string, stateCode: string, now: Date): Promise<ShippingTypesResponse> {
+export async function shippingTypesFor(db: Db, sessionId: string, stateCode: string, now: Date, settings: StoreSettings): Promise<ShippingTypesResponse> {
   const state = findStateProvince(stateCode);
   if (!state) {
     throw invalidFields([{ field: 'shipToStateProvince', message: 'is not a US state, DC, territory or military code (for Canada choose AK)' }]);
   }
-  const bag = await loadBag(db, sessionId);
+  const bag = await loadBag(db, sessionId, settings);
   if (!bag) throw unknownSession();
   const timing = bagTiming(bag.lines);
   return {
     stateProvince: { code: state.code, name: state.name },
-    shippingTypes: shippingOptions(state, now, timing).map(({ priceCents, ...option }) => ({ ...option, price: money(priceCents) })),
+    shippingTypes: shippingOptions(state, now, timing, shippingSettingsOf(settings)).map(({ priceCents, ...option }) => ({ ...option, price: money(priceCents) })),
     notes: [...(NOTES[state.region] ?? []), ...(state.code === 'AK' ? [CANADA_NOTE] : [])],
   };
 }

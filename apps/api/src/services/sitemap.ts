@@ -11,7 +11,7 @@ const metalRank = (id: number) => METALS.findIndex((metal) => metal.id === id);
 /**
  * Every canonical catalog page: each category listing without a metal (the shopper's metal), then in each metal
  * it has at least one product in; each product page in each metal it is offered in (bracelets at their default
- * length). Two queries, whatever the catalog's size.
+ * length). Retired products are left out. Two queries, whatever the catalog's size.
  */
 export async function listSitemapEntries(db: Db): Promise<SitemapResponse> {
   const [categories, products] = await Promise.all([
@@ -19,6 +19,7 @@ export async function listSitemapEntries(db: Db): Promise<SitemapResponse> {
       select c.url_friendly_name as slug, array_agg(distinct pp.metal_id) as "metalIds"
       from categories c
       join product_categories pc on pc.category_id = c.id
+      join products p on p.id = pc.product_id and p.retired_at is null
       join product_prices pp on pp.product_id = pc.product_id
       group by c.id, c.url_friendly_name
       order by c.url_friendly_name`),
@@ -27,6 +28,7 @@ export async function listSitemapEntries(db: Db): Promise<SitemapResponse> {
       from products p
       join categories c on c.id = p.primary_category_id
       join product_prices pp on pp.product_id = p.id
+      where p.retired_at is null
       group by p.id, c.url_friendly_name
       order by p.id`),
   ]);

@@ -36,10 +36,10 @@ export function adminApi(request: Request, context: AppLoadContext) {
    * A 401 sends the browser to sign in, unless the call says otherwise: `whenSignedOut: 'null'` answers null (the
    * sign-in page asking whether someone is signed in), `'error'` throws it as ApiError (a wrong password).
    */
-  async function call<T>(method: Method, path: string, options: { body?: unknown; csrf?: string | null; whenSignedOut?: 'null' | 'error' } = {}): Promise<T> {
+  async function call<T>(method: Method, path: string, options: { body?: unknown; raw?: { contentType: string; bytes: Uint8Array }; csrf?: string | null; whenSignedOut?: 'null' | 'error' } = {}): Promise<T> {
     const headers: Record<string, string> = { cookie };
     if (options.csrf) headers[XSRF_HEADER] = options.csrf;
-    const response = await context.apiTransport({ method, path, headers, ...(options.body === undefined ? {} : { body: options.body }) });
+    const response = await context.apiTransport({ method, path, headers, ...(options.body === undefined ? {} : { body: options.body }), ...(options.raw ? { raw: options.raw } : {}) });
     // The API sees an in-process call, not the browser's connection: a page served over HTTPS (directly, or through
     // a trusted proxy) makes its cookies Secure here, whatever PUBLIC_BASE_URL says.
     setCookies.push(...(response.setCookies ?? []).map((value) => (here.protocol === 'https:' && !/;\s*secure/i.test(value) ? `${value}; Secure` : value)));

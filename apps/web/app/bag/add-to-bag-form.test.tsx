@@ -11,6 +11,7 @@ const bracelet = (braceletSize: number) =>
   ({
     id: 3007,
     price: { cents: 9295, display: '$92.95' },
+    available: true,
     metal: { id: 40, slug: 'sterling-silver', name: 'Sterling Silver' },
     sizes: [7, 7.5, 8, 8.5],
     braceletSize,

@@ -55,7 +55,8 @@ export function AddToBagForm({ product, result, answeredInPlace = false, bag }: 
     setDialogFor(result);
   }, [result, answeredInPlace, settled]);
 
-  if (!product.price) return null;
+  // Not made in this metal, or sold out in it for now: the price line says so, and nothing can be added.
+  if (!product.price || !product.available) return null;
   const describe = (field: string) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` } : {});
   const fieldError = (field: string) =>
     errors[field] ? (

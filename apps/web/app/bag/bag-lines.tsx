@@ -139,13 +139,13 @@ function AssemblyLine({ item }: { item: BagItem }) {
   );
 }
 
-/** Offered when the bag holds a bracelet and charms and no assembly yet. */
-export function AssemblySuggestion() {
+/** Offered when the bag holds a bracelet and charms and no assembly yet, at the fee the store settings say. */
+export function AssemblySuggestion({ fee }: { fee: string }) {
   const fetcher = useFetcher({ key: LINE_FORMS });
   return (
     <div className="bag-assembly">
       <p>
-        <strong>Have us put your charms on your bracelet: $9.95</strong>, adds 1–3 days.
+        <strong>Have us put your charms on your bracelet: {fee}</strong>, adds 1–3 days.
       </p>
       <fetcher.Form method="post" action="/order" preventScrollReset>
         <BagFormFields intent="assembly" />

@@ -6,6 +6,12 @@ import { EngravingPreview, EngravingSample, type FaceShape, sampleText } from '.
 
 type EngravingRules = NonNullable<ProductDetail['engraving']>;
 
+/** The engraving prices the product's answer carries (the store's current settings), for one metal. */
+export const engravingPricingOf = (rules: Pick<EngravingRules, 'pricePerCharacter' | 'freeInThisMetal'>, metalId: number) => ({
+  centsPerCharacter: rules.pricePerCharacter.cents,
+  freeMetalIds: rules.freeInThisMetal ? [metalId] : [],
+});
+
 interface EngravingFieldProps {
   rules: EngravingRules;
   metalId: number;
@@ -25,8 +31,8 @@ interface EngravingFieldProps {
 const DEFAULT_NAMES = { text: 'engravingText', font: 'engravingFont' };
 
 /**
- * Engraving on the add-to-bag form: text with a live character count and price ($0.75 a character, spaces free,
- * free on gold), the engraving drawn on the charm in the chosen font, and the fonts, each shown with the shopper's
+ * Engraving on the add-to-bag form: text with a live character count and price (a price per character, spaces
+ * free, free on some metals: store settings, in the product's answer), the engraving drawn on the charm in the chosen font, and the fonts, each shown with the shopper's
  * own text. Empty text means no engraving; text
  * over the limit is kept and flagged with what will not fit, never cut.
  */
@@ -36,7 +42,7 @@ export function EngravingField({ rules, metalId, metalName, defaultText = '', de
   const [font, setFont] = useState(defaultFont ?? rules.fonts[0]?.id ?? '');
   const length = [...text.trim()].length;
   const charged = chargedCharacters(text);
-  const price = engravingCharge(text, metalId);
+  const price = engravingCharge(text, metalId, engravingPricingOf(rules, metalId));
   const hint = text.trim() ? engravingProblem(text, font, { maxCharacters: rules.maxCharacters, fonts: rules.fonts.map((f) => f.id) }) : null;
   // The server's message stands until the shopper changes the text; then the live check speaks.
   const textError = errors?.text && text === (submittedText ?? defaultText) ? errors.text : hint?.field === 'text' ? hint.message : undefined;

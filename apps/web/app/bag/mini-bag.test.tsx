@@ -12,6 +12,7 @@ const charm = {
   name: 'Engravable Heart Padlock Charm',
   path: '/products/heart-charms/14k-gold/engravable-heart-padlock-charm/1889',
   price: { cents: 60295, display: '$602.95' },
+  available: true,
   metal: { id: 10, slug: '14k-gold', name: '14k Gold' },
   sizes: [],
   braceletSize: null,

@@ -4,6 +4,7 @@ import { formatCents } from '@charms/domain/money';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { AddedLine } from './bag-result';
+import { engravingPricingOf } from './engraving-field';
 
 export interface MiniBagProps {
   product: ProductDetail;
@@ -28,7 +29,7 @@ export function MiniBag({ product, added, message, bag, modal, onClose, pagePath
   const image = product.images[0];
   const font = added.engraving ? product.engraving?.fonts.find((option) => option.id === added.engraving!.font) : undefined;
   const unit = product.price?.cents ?? 0;
-  const lineCents = (unit + (added.engraving ? engravingCharge(added.engraving.text, added.metalId) : 0)) * added.quantity;
+  const lineCents = (unit + (added.engraving ? engravingCharge(added.engraving.text, added.metalId, engravingPricingOf(product.engraving!, added.metalId)) : 0)) * added.quantity;
   const items = `${bag.itemCount} ${bag.itemCount === 1 ? 'item' : 'items'}`;
 
   useEffect(() => {

@@ -10,7 +10,7 @@ export function sameDayCountdownText(minutes: number | null): string | null {
 }
 
 /**
- * The same-day countdown before 12 noon Central (the API's `sameDayCutoffMinutes`). With JavaScript it counts
+ * The same-day countdown before the store's cutoff (the API's `sameDayCutoffMinutes`, from the store settings). With JavaScript it counts
  * down each minute and disappears at the cutoff; it is not a live region, so screen readers are not interrupted.
  */
 export function SameDayCountdown({ minutes, tickMs = 60_000 }: { minutes: number | null; tickMs?: number }) {

@@ -13,6 +13,7 @@ const product = {
   kind: 'charm',
   path: '/products/heart-charms/sterling-silver/heart-charm/42',
   images: [{ url: '/api/images/charms/heart/sterling-silver.svg', alt: 'Heart', width: 480, height: 480 }],
+  photos: [],
   categories: [{ categoryName: 'Heart Charms', urlFriendlyName: 'Heart-Charms' }],
   metal: metal(40, 'sterling-silver', 'Sterling Silver'),
   price: { cents: 3995, display: '$39.95' },

@@ -1,5 +1,6 @@
 import type { ProductSummary } from '@charms/contracts/catalog';
 import { Link } from 'react-router';
+import { ProductPhoto } from '../components/product-photo';
 
 /**
  * Pictures in the first rows (4 per row on wide screens) load at once, the first with high priority since it is
@@ -7,30 +8,48 @@ import { Link } from 'react-router';
  */
 const EAGER_IMAGES = 8;
 
+/** How wide a card's picture is shown: the grid's columns (catalog.css) within the page (78rem at most). */
+const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 640px) 33vw, 50vw';
+
 /**
  * A grid of product cards: picture (its width and height reserve its space), name, and the price in the listing's
- * metal, or a note that the product is not made in it with a link to the metals it is made in.
+ * metal (marked "currently unavailable" while sold out in it), or a note that the product is not made in it with a
+ * link to the metals it is made in.
  */
 export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }: { products: readonly ProductSummary[]; metalName: string; label: string; eager?: number }) {
   return (
     <ul className="catalog-grid" aria-label={label}>
       {products.map((product, index) => (
-        <li key={product.id} className={product.price ? 'catalog-card' : 'catalog-card catalog-card--unavailable'}>
+        <li key={product.id} className={product.available ? 'catalog-card' : 'catalog-card catalog-card--unavailable'}>
           <Link to={product.path} className="catalog-card__link">
-            <img
-              src={product.imageUrl}
-              alt=""
-              width={480}
-              height={480}
-              loading={index < eager ? 'eager' : 'lazy'}
-              decoding="async"
-              fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
-              className="catalog-card__image"
-            />
+            {product.photo ? (
+              <ProductPhoto
+                photo={product.photo}
+                alt=""
+                sizes={CARD_SIZES}
+                loading={index < eager ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
+                className="catalog-card__image catalog-card__image--photo"
+              />
+            ) : (
+              <img
+                src={product.imageUrl}
+                alt=""
+                width={480}
+                height={480}
+                loading={index < eager ? 'eager' : 'lazy'}
+                decoding="async"
+                fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
+                className="catalog-card__image"
+              />
+            )}
             <span className="catalog-card__name">{product.name}</span>
           </Link>
           {product.price ? (
-            <p className="catalog-card__price">{product.price.display}</p>
+            <p className="catalog-card__price">
+              {product.price.display}
+              {product.available ? null : <span className="catalog-card__sold-out"> · Currently unavailable</span>}
+            </p>
           ) : (
             <p className="catalog-card__unavailable">
               Not available in {metalName}.{' '}

@@ -5,7 +5,7 @@ interface FooterProps {
   storeName: string;
   phone: string;
   year: number;
-  /** The store's own social pages (SOCIAL_*_URL); a network not configured gets no link, and none gets no list. */
+  /** The store's own social pages (admin Settings); a network not configured gets no link, and none gets no list. */
   socialLinks: readonly { name: string; href: string }[];
 }
 

@@ -7,6 +7,7 @@ export interface GiftPage {
   heading: string;
   title: string;
   description: string;
+  /** May name the store's terms as {engravingPerCharacter} and {shippingPromise}: the loader fills them from the settings. */
   intro: string;
   tiles: readonly TileSpec[];
   pictureMetal: string;
@@ -39,7 +40,7 @@ export const GIFT_PAGES: readonly GiftPage[] = [
     heading: 'Birthday Gift Ideas',
     title: 'Birthday Gift Ideas: Charms',
     description: 'Birthday charms for every age: birthstones, zodiac signs, numbers and initials.',
-    intro: 'A charm for every birthday: her birthstone, her zodiac sign, the age she turns or her initial. Engraving a name or date costs $0.75 a character.',
+    intro: 'A charm for every birthday: her birthstone, her zodiac sign, the age she turns or her initial. Engraving a name or date costs {engravingPerCharacter} a character.',
     pictureMetal: 'sterling-silver',
     tiles: [
       c('Birthday Charms', 'Birthday-Charms', 'cake'),
@@ -93,7 +94,7 @@ export const GIFT_PAGES: readonly GiftPage[] = [
     heading: 'Gift Ideas for Mothers',
     title: 'Gift Ideas for Mothers: Charms',
     description: "Charms for mom: family, children's birthstones and initials, and PhotoArt photos.",
-    intro: "Give mom a charm for each child: their initials, their birthstones, or their photo on a PhotoArt charm. Free shipping on every order.",
+    intro: "Give mom a charm for each child: their initials, their birthstones, or their photo on a PhotoArt charm. {shippingPromise}",
     pictureMetal: 'gold-plate',
     tiles: [
       c('Family Charms', 'Family-Charms', 'house'),

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { AddItemBody, AddItemResponse, BagResponse, SaveBagBody, ShippingTypesResponse } from '@charms/contracts/bag';
 import type { ProductDetailResponse, ProductListResponse } from '@charms/contracts/catalog';
 import type { ClientTokenResponse, CompleteOrderBody, CompleteOrderResponse, OrderResponse } from '@charms/contracts/checkout';
-import type { CategoriesResponse } from '@charms/contracts/categories';
+import type { CategoriesResponse, MovedCategory } from '@charms/contracts/categories';
 import type { ContentResponse } from '@charms/contracts/content';
 import type { MenuResponse } from '@charms/contracts/menu';
 import type { NewsletterConfirmResponse, NewsletterSubscribeResponse, NewsletterUnsubscribeResponse } from '@charms/contracts/newsletter';
@@ -20,8 +20,8 @@ export type ApiTransport = (request: {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
-  /** A body sent as it is (a multipart upload), instead of `body` as JSON. */
-  raw?: { bytes: Uint8Array; contentType: string };
+  /** A body sent as it is (a multipart upload, a CSV file) instead of `body` as JSON. */
+  raw?: { contentType: string; bytes: Uint8Array };
 }) => Promise<{ status: number; body: unknown; setCookies?: string[]; file?: { bytes: Uint8Array; contentType: string } }>;
 
 /** An API answer that was not 2xx, carrying the API's error shape. */
@@ -61,6 +61,8 @@ export function createApiClient(transport: ApiTransport) {
     getProductDetail: (query: { path: string; metalId?: number; braceletSize?: number }) =>
       call<ProductDetailResponse>('GET', withQuery('/products/detail', query)),
     getCategories: () => call<CategoriesResponse>('GET', '/categories'),
+    /** Where a renamed category lives now, from one of its old slugs (ApiError 404 when none ever had it). */
+    findMovedCategory: (slug: string) => call<MovedCategory>('GET', withQuery('/categories/moved', { slug })),
     getMenu: () => call<MenuResponse>('GET', '/menu'),
     /** Every canonical category and product path, for sitemap.xml. */
     getSitemap: () => call<SitemapResponse>('GET', '/sitemap'),

@@ -1,3 +1,5 @@
+import type { EngravingPricing } from '@charms/domain/engraving';
+import type { ShippingPrices } from '@charms/domain/shipping';
 import type { ApiClient, ApiTransport } from './api-client';
 import type { StorefrontCookies } from './cookies.server';
 
@@ -6,11 +8,20 @@ export interface StoreInfo {
   name: string;
   phone: string;
   photoArtEmail: string;
+  /** Where shoppers write to the store. */
+  contactEmail: string;
   publicBaseUrl: string;
   robots: 'index' | 'noindex';
   gtmId: string | undefined;
-  /** The store's pages on social networks that are configured (SOCIAL_*_URL), in the footer's order. */
+  /** The store's pages on social networks that are set (admin Settings), in the footer's order. */
   socialLinks: readonly { name: string; href: string }[];
+  /** The same-day cutoff as shoppers read it ("12 noon") and its IANA time zone. */
+  sameDayCutoff: string;
+  timeZone: string;
+  /** Prices that are store settings, for pages that show them before the API prices a bag. */
+  shippingPrices: ShippingPrices;
+  engraving: EngravingPricing;
+  assemblyFeeCents: number;
 }
 
 /** The part of the server's logger loaders use (pino's API), so their lines join the request's log. */

@@ -14,7 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AboutUs({ loaderData }: Route.ComponentProps) {
-  const { store } = loaderData;
+  const { store, terms } = loaderData;
   return (
     <div className="page page--narrow prose">
       <h1>About {store.name}</h1>
@@ -25,11 +25,14 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
       </p>
       <h2>What we promise</h2>
       <ul>
-        <li>Free shipping on every order, with no minimum.</li>
+        <li>{terms.shippingPromise}</li>
         <li>A lifetime warranty from the charm manufacturer.</li>
         <li>A 100% money-back guarantee with 60-day no-hassle returns (personalized and engraved charms excepted).</li>
-        <li>Free engraving on gold and white gold charms; on other metals free setup and $0.75 a character.</li>
-        <li>Same-day engraving and shipping for orders placed before 12 noon Central time.</li>
+        <li>
+          {terms.engravingFreeOn ? `Free engraving on ${terms.engravingFreeOn} charms; on other metals free setup` : 'Engraving with free setup'} and{' '}
+          {terms.engravingPerCharacter} a character.
+        </li>
+        <li>Same-day engraving and shipping for orders placed before {terms.cutoff}.</li>
         <li>A free mini catalog: ask for one when you order, or call us.</li>
       </ul>
       <h2>What we make</h2>

@@ -1,4 +1,5 @@
 import type { ProductListResponse } from '@charms/contracts/catalog';
+import { descriptionParagraphs } from '@charms/domain/category-admin';
 import { parseListingPath } from '@charms/domain/catalog-paths';
 import { METALS } from '@charms/domain/metals';
 import { BRACELET_SIZES, PRODUCT_ORDER_LABELS } from '@charms/domain/session-options';
@@ -18,6 +19,7 @@ import {
 } from '../catalog/listing-url';
 import { apiErrorBody, apiErrorStatus } from '../lib/api-status';
 import { ProductGrid } from '../catalog/product-grid';
+import { categorySlugOf, movedCategoryHref } from '../catalog/moved-category';
 import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
 import { NotFound } from '../components/not-found';
 import { seoMeta } from '../lib/seo';
@@ -68,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     response = await context.api.getProducts(query);
   } catch (error) {
     const status = apiErrorStatus(error);
+    if (status === 404) await redirectFromOldSlug(url, context.api);
     // A path or search the API refuses (a control character, a broken escape) names no listing we have.
     if (status === 404 || (status === 400 && !isPageProblem(error))) throw data(null, { status: 404 });
     if (status !== 400 || !choices.page) throw error;
@@ -102,6 +105,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** A renamed category's old URL: 301 to the same listing under its new slug (metal, page and filters kept). */
+async function redirectFromOldSlug(url: URL, api: Route.LoaderArgs['context']['api']): Promise<void> {
+  const slug = categorySlugOf(url.pathname);
+  if (!slug) return;
+  let moved: { urlFriendlyName: string };
+  try {
+    moved = await api.findMovedCategory(slug);
+  } catch (error) {
+    if (apiErrorStatus(error) === 404 || apiErrorStatus(error) === 400) return;
+    throw error;
+  }
+  const href = movedCategoryHref(url, moved.urlFriendlyName);
+  if (href) throw redirect(href, 301);
+}
+
 /** /products/search?q=dog goes to /products/search/dog; words beyond 100 characters are cut. */
 function redirectToCleanSearch(url: URL): void {
   if (!url.pathname.startsWith('/products/search')) return;
@@ -130,6 +148,13 @@ export default function CatalogListing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page catalog">
       <h1 className="catalog__heading">{listing.heading}</h1>
+      {listing.description ? (
+        <div className="catalog__description">
+          {descriptionParagraphs(listing.description).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+      ) : null}
       {isSearch && listing.correctedTerm ? (
         <p className="catalog__note">
           Showing results for <strong>{listing.correctedTerm}</strong> (no results for <em>{listing.searchTerm}</em>).

@@ -23,6 +23,10 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
       <p>
         Call <a href={telHref(store.phone)}>{store.phone}</a>, Monday to Friday. We take phone orders too.
       </p>
+      <h2>By email</h2>
+      <p>
+        Write to <a href={`mailto:${store.contactEmail}`}>{store.contactEmail}</a>: we answer within one business day.
+      </p>
       <h2>PhotoArt photos</h2>
       <p>
         After ordering a PhotoArt charm online, email your photo to <a href={`mailto:${store.photoArtEmail}`}>{store.photoArtEmail}</a>{' '}

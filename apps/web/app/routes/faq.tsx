@@ -14,15 +14,16 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
-  const { store } = loaderData;
+  const { store, terms } = loaderData;
   return (
     <div className="page page--narrow prose">
       <h1>Frequently asked questions</h1>
 
       <h2>How much is shipping?</h2>
       <p>
-        Ground shipping (7 to 10 days) is free on every order, with no minimum. 2-3 day delivery costs $14.75, next business
-        day $24.95 and Saturday delivery $39.75. Details on the <Link to="/shipping">shipping page</Link>.
+        Ground shipping (7 to 10 days) {terms.freeGround ? 'is free on every order, with no minimum' : `costs ${terms.shipping.ground}`}. 2-3 day
+        delivery costs {terms.shipping.twoDay}, next business day {terms.shipping.nextDay} and Saturday delivery {terms.shipping.saturday}.
+        Details on the <Link to="/shipping">shipping page</Link>.
       </p>
 
       <h2>Do you ship to Canada?</h2>
@@ -37,15 +38,15 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
 
       <h2>What does engraving cost?</h2>
       <p>
-        Setup is free and each character costs $0.75. On gold and white gold charms engraving is free: we refund the whole
-        cost. Fonts: block, double block, monogram block, script and monogram script. Read the{' '}
+        Setup is free and each character costs {terms.engravingPerCharacter}.{' '}
+        {terms.engravingFreeOn ? `On ${terms.engravingFreeOn} charms engraving is free: we refund the whole cost. ` : ''}Fonts: block, double block, monogram block, script and monogram script. Read the{' '}
         <Link to="/engraving-guide">engraving guide</Link>.
       </p>
 
       <h2>How fast will my order ship?</h2>
       <p>
-        Orders placed before 12 noon Central time are engraved and shipped the same business day. Bracelet assembly
-        ($9.95) adds 1 to 3 days; customizable charms such as calendar charms take 7 to 10 days.
+        Orders placed before {terms.cutoff} are engraved and shipped the same business day. Bracelet assembly
+        ({terms.assemblyFee}) adds 1 to 3 days; customizable charms such as calendar charms take 7 to 10 days.
       </p>
 
       <h2>Is there a warranty?</h2>

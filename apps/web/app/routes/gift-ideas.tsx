@@ -3,6 +3,7 @@ import { TileGrid } from '../components/tile-grid';
 import { findGiftPage } from '../content/gift-pages';
 import { resolveTiles } from '../content/tiles';
 import { pageSeo, seoMeta } from '../lib/seo';
+import { fillTerms, storeTerms } from '../lib/store-terms';
 import type { Route } from './+types/gift-ideas';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => seoMeta(loaderData, matches);
@@ -14,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     seo: pageSeo({ title: page.title, description: page.description, path: page.path }, context.store.name),
     heading: page.heading,
-    intro: page.intro,
+    intro: fillTerms(page.intro, storeTerms(context.store)),
     tiles: resolveTiles(page.tiles, null, page.pictureMetal),
   };
 }

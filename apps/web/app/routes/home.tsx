@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BannerCarousel } from '../components/banner-carousel';
 import { BANNER_DELAY_MS, BANNER_FADE_MS, HOME_BANNERS, HOME_BANNER_ROW, HOME_PROMOS, type HomePicture } from '../content/home';
 import { pageSeo, seoMeta } from '../lib/seo';
+import { storeTerms } from '../lib/store-terms';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);
@@ -16,19 +17,21 @@ const picture = (kind: 'banner' | 'promo', item: HomePicture) => ({
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { categories } = await context.api.getCategories();
+  const terms = storeTerms(context.store);
   return {
     categories,
     seo: pageSeo(
       {
         title: 'Charms and Charm Bracelets in Sterling Silver and Gold',
         description:
-          'Charms and charm bracelets in sterling silver, gold plate, 10k, 14k and 14k white gold. Free shipping with no minimum, lifetime warranty, 60-day returns.',
+          `Charms and charm bracelets in sterling silver, gold plate, 10k, 14k and 14k white gold. ${terms.freeGround ? 'Free shipping with no minimum, lifetime' : 'Lifetime'} warranty, 60-day returns.`,
         keywords: 'charms, charm bracelets, Rembrandt charms, sterling silver charms, gold charms',
         path: '/',
       },
       context.store.name,
     ),
     storeName: context.store.name,
+    terms,
     banners: HOME_BANNERS.map((item) => picture('banner', item)),
     promos: HOME_PROMOS.map((item) => picture('promo', item)),
     bannerRow: HOME_BANNER_ROW.map((item) => picture('promo', item)),
@@ -52,7 +55,7 @@ function PromoGrid({ items, label, className }: { items: ReturnType<typeof pictu
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { storeName, banners, promos, bannerRow, categories } = loaderData;
+  const { storeName, terms, banners, promos, bannerRow, categories } = loaderData;
   return (
     <div className="page page--home">
       <h1 className="home__title">
@@ -88,16 +91,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div>
-            <h3>Free shipping, no minimum</h3>
+            <h3>{terms.freeGround ? 'Free shipping, no minimum' : 'Same-day shipping'}</h3>
             <p>
-              Ground shipping is free on every order. Order before 12 noon Central time and your charms, engraving
+              {terms.freeGround ? 'Ground shipping is free on every order. ' : ''}Order before {terms.cutoff} and your charms, engraving
               included, ship the same day.
             </p>
           </div>
           <div>
-            <h3>Engraving from $0.75 a character</h3>
+            <h3>Engraving from {terms.engravingPerCharacter} a character</h3>
             <p>
-              Names, dates and places with free setup, and free on gold and white gold charms. See the{' '}
+              Names, dates and places with free setup{terms.engravingFreeOn ? `, and free on ${terms.engravingFreeOn} charms` : ''}. See the{' '}
               <Link to="/engraving-guide">engraving guide</Link>.
             </p>
           </div>

@@ -19,6 +19,7 @@ import { useBagForm } from '../bag/use-bag-form';
 import { apiErrorStatus } from '../lib/api-status';
 import { seoMeta } from '../lib/seo';
 import { readSessionId } from '../lib/shopper-id.server';
+import { storeTerms } from '../lib/store-terms';
 import '../styles/bag.css';
 import '../styles/engraving-fonts.css';
 import type { Route } from './+types/order';
@@ -68,7 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   // Empty bag without JavaScript: /order?empty=ask asks first (only a full bag can be emptied).
   const askEmpty = filled && new URL(request.url).searchParams.get('empty') === 'ask';
-  return data({ seo, bag, shipping, notice, askEmpty }, { headers });
+  const { assemblyFee, shippingPromise } = storeTerms(context.store);
+  return data({ seo, bag, shipping, notice, askEmpty, terms: { assemblyFee, shippingPromise } }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -76,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { bag, shipping, notice, askEmpty } = loaderData;
+  const { bag, shipping, notice, askEmpty, terms } = loaderData;
   const lineResult = useLineResult(notice);
   // Just emptied: the status line says "Your bag is now empty.", so the empty state does not say it again.
   const emptied = lineResult?.intent === 'empty' && lineResult.ok;
@@ -101,7 +103,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 Items
               </h2>
               <BagLines bag={bag} />
-              {bag.suggestAddOnAssembly ? <AssemblySuggestion /> : null}
+              {bag.suggestAddOnAssembly ? <AssemblySuggestion fee={terms.assemblyFee} /> : null}
               <EmptyBagButton itemCount={bag.tempOrder.itemCount} />
             </section>
             <section className="bag-summary" aria-labelledby="bag-summary-heading">
@@ -113,7 +115,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <Link to="/order/process" className="button button--primary bag-checkout">
                 Buy Now
               </Link>
-              <p className="bag-hint">Free shipping on every order, 60-day money-back guarantee (engraved and PhotoArt items cannot be returned).</p>
+              <p className="bag-hint">{terms.shippingPromise} 60-day money-back guarantee (engraved and PhotoArt items cannot be returned).</p>
             </section>
           </div>
           <SuggestedItems products={bag.suggestedItems} heading="You may also like" />

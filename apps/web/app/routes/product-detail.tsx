@@ -10,17 +10,20 @@ import { ProductGrid } from '../catalog/product-grid';
 import { choiceLink, isChosenNavigation, rememberChoicesHeaders, useRememberChoices, withoutChoiceMarker } from '../catalog/remember-choices';
 import { shipDateInWords } from '../catalog/ship-date';
 import { NotFound } from '../components/not-found';
-import { apiErrorStatus } from '../lib/api-status';
+import { apiErrorBody, apiErrorStatus } from '../lib/api-status';
+import { RetiredProductPage, retiredProductOf } from '../catalog/retired-product';
 import { telHref } from '../lib/info-page';
 import { findMetalById } from '@charms/domain/metals';
 import { seoMeta } from '../lib/seo';
 import { readShopperPrefs, toShopperPrefs } from '../lib/shopper-prefs';
+import { type StoreTerms, storeTerms } from '../lib/store-terms';
 import '../styles/catalog.css';
 import '../styles/bag.css';
 import '../styles/engraving-fonts.css';
 import '../styles/product-page.css';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product-detail';
+import { ProductGallery } from '../catalog/product-gallery';
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   ...seoMeta(loaderData, matches),
@@ -40,7 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     response = await context.api.getProductDetail({ path: url.pathname, metalId: prefs.metalId, braceletSize: prefs.braceletSize });
   } catch (error) {
     const status = apiErrorStatus(error);
-    if (status === 404 || status === 400) throw data(null, { status: 404 });
+    // A retired product's page is gone, but names where to look instead.
+    if (status === 404) throw data({ retired: retiredProductOf(apiErrorBody(error)) }, { status: 404 });
+    if (status === 400) throw data(null, { status: 404 });
     throw error;
   }
   if (response.kind === 'redirect') throw redirect(`${response.redirectTo}${url.search}`, 301);
@@ -58,7 +63,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { notice, clear } = await takeNotice(context.cookies.bagNotice, request);
   if (clear) headers.append('set-cookie', clear);
   return data(
-    { seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers }, product, store: { phone, photoArtEmail, publicBaseUrl }, stated, notice },
+    {
+      seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers },
+      product,
+      store: { phone, photoArtEmail, publicBaseUrl },
+      terms: storeTerms(context.store),
+      stated,
+      notice,
+    },
     { headers },
   );
 }
@@ -81,7 +93,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate, formMe
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, store, stated, notice } = loaderData;
+  const { product, store, terms, stated, notice } = loaderData;
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   // The preview opens in the first font: ask for its file before the stylesheet does.
@@ -104,12 +116,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       <div className="product__main">
         <div className="product__media">
-          {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="eager" fetchPriority="high" decoding="async" className="product__image" /> : null}
+          {product.photos.length > 0 ? (
+            <ProductGallery photos={product.photos} productName={product.name} />
+          ) : image ? (
+            <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="eager" fetchPriority="high" decoding="async" className="product__image" />
+          ) : null}
         </div>
         <div className="product__info">
           <h1 className="product__name">{product.name}</h1>
           <p className="product__price" data-testid="product-price">
             {product.price ? product.price.display : `Not available in ${product.metal.name}`}
+            {product.price && !product.available ? <span className="product__sold-out"> · Currently unavailable in {product.metal.name}</span> : null}
           </p>
           <p className="product__variant">
             {product.metal.name}
@@ -125,8 +142,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             answeredInPlace={actionData !== undefined}
             bag={{ itemCount: root?.bagCount ?? 0, total: root?.bagTotal ?? null }}
           />
-          <Shipping product={product} phone={store.phone} />
-          {product.engraving ? <Engraving engraving={product.engraving} metalName={product.metal.name} /> : null}
+          <Shipping product={product} phone={store.phone} terms={terms} />
+          {product.engraving ? <Engraving engraving={product.engraving} metalName={product.metal.name} terms={terms} /> : null}
           {product.isPhotoArt ? <PhotoArtNote email={store.photoArtEmail} /> : null}
           <ReturnsAndWarranty product={product} />
         </div>
@@ -187,7 +204,7 @@ function MetalChoice({ product }: { product: ProductDetail }) {
               <span className="product__option product__metal product__option--unavailable" aria-current={offer.metal.id === product.metal.id ? 'true' : undefined}>
                 <span className="product__swatch" style={swatch(offer.metal.id)} aria-hidden="true" />
                 <span className="product__option-name">{offer.metal.name}</span>{' '}
-                <span className="product__option-price">Not available</span>
+                <span className="product__option-price">{offer.price ? 'Currently unavailable' : 'Not available'}</span>
               </span>
             )}
           </li>
@@ -217,7 +234,7 @@ function SizeChoice({ product }: { product: ProductDetail }) {
   );
 }
 
-function Shipping({ product, phone }: { product: ProductDetail; phone: string }) {
+function Shipping({ product, phone, terms }: { product: ProductDetail; phone: string; terms: StoreTerms }) {
   return (
     <section className="product__section product__section--compact" aria-labelledby="shipping-heading">
       <h2 id="shipping-heading">Shipping</h2>
@@ -225,9 +242,9 @@ function Shipping({ product, phone }: { product: ProductDetail; phone: string })
         Ships by <strong>{shipDateInWords(product.estimatedShipDate)}</strong>.{' '}
         {product.leadTime
           ? `Made to order for you: allow ${product.leadTime.minDays}–${product.leadTime.maxDays} business days before it ships.`
-          : 'Orders placed before 12 noon Central time on a business day ship the same day.'}
+          : `Orders placed before ${terms.cutoff} on a business day ship the same day.`}
       </p>
-      <p>Free shipping on every order, with no minimum.</p>
+      <p>{terms.shippingPromise}</p>
       <p>
         Phone orders, Monday to Friday: <a href={telHref(phone)}>{phone}</a>.
       </p>
@@ -236,17 +253,17 @@ function Shipping({ product, phone }: { product: ProductDetail; phone: string })
 }
 
 /** The engraving the workshop offers on this charm; the text and font are chosen in the add-to-bag form. */
-function Engraving({ engraving, metalName }: { engraving: NonNullable<ProductDetail['engraving']>; metalName: string }) {
+function Engraving({ engraving, metalName, terms }: { engraving: NonNullable<ProductDetail['engraving']>; metalName: string; terms: StoreTerms }) {
   return (
     <section className="product__section product__section--compact" aria-labelledby="engraving-heading">
       <h2 id="engraving-heading">Engraving</h2>
       <p>
         Up to {engraving.maxCharacters} characters: names, dates, places.{' '}
         {engraving.freeInThisMetal
-          ? `Engraving is free on ${metalName}: we refund its cost on gold and white gold.`
-          : `${engraving.pricePerCharacter.display} per character (spaces are free), with free setup. Free on gold and white gold.`}
+          ? `Engraving is free on ${metalName}: we refund its cost on ${terms.engravingFreeOn ?? metalName}.`
+          : `${engraving.pricePerCharacter.display} per character (spaces are free), with free setup.${terms.engravingFreeOn ? ` Free on ${terms.engravingFreeOn}.` : ''}`}
       </p>
-      <p>Same-day engraving and shipping on orders placed before 12 noon Central time.</p>
+      <p>Same-day engraving and shipping on orders placed before {terms.cutoff}.</p>
       <h3 className="product__subheading">Fonts</h3>
       {/* Each font's name in its own face; the form above draws the shopper's text on the charm. */}
       <ul className="product__fonts">
@@ -292,6 +309,9 @@ function ReturnsAndWarranty({ product }: { product: ProductDetail }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const retired = (error.data as { retired?: ReturnType<typeof retiredProductOf> } | null)?.retired;
+    return retired ? <RetiredProductPage product={retired} /> : <NotFound />;
+  }
   throw error;
 }

@@ -2,9 +2,11 @@ import type { AdminOrderSummary } from '@charms/contracts/admin-orders';
 import { Link } from 'react-router';
 import { formatDateTime, formatDay } from '../format';
 import { StatusBadge } from './status-badge';
+import { useTimeZone } from '../use-time-zone';
 
 /** Orders in a table: number (to the order), placed, customer, status, ship date, total. */
 export function OrderTable({ orders, caption, empty }: { orders: AdminOrderSummary[]; caption: string; empty: string }) {
+  const timeZone = useTimeZone();
   if (orders.length === 0) return <p className="admin-panel admin-muted">{empty}</p>;
   return (
     <div className="admin-table-wrap">
@@ -29,7 +31,7 @@ export function OrderTable({ orders, caption, empty }: { orders: AdminOrderSumma
                 <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>
                 {order.source === 'phone' ? <span className="admin-muted"> · phone</span> : null}
               </th>
-              <td>{formatDateTime(order.placedAt)}</td>
+              <td>{formatDateTime(order.placedAt, timeZone)}</td>
               <td>
                 {order.customerName}
                 <br />

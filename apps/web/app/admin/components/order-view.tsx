@@ -1,5 +1,6 @@
 import type { AdminOrder } from '@charms/contracts/admin-orders';
 import { formatDateTime, formatDay } from '../format';
+import { useTimeZone } from '../use-time-zone';
 
 type Order = AdminOrder['order'];
 type Line = Order['lines'][number];
@@ -100,6 +101,7 @@ export function OrderTotals({ detail }: { detail: AdminOrder }) {
 }
 
 export function PaymentDetails({ detail }: { detail: AdminOrder }) {
+  const timeZone = useTimeZone();
   return (
     <>
       <dl className="admin-dl">
@@ -133,7 +135,7 @@ export function PaymentDetails({ detail }: { detail: AdminOrder }) {
               {detail.refunds.map((refund) => (
                 <tr key={refund.id}>
                   <td>
-                    {formatDateTime(refund.at)}
+                    {formatDateTime(refund.at, timeZone)}
                     {refund.by ? <span className="admin-muted"> by {refund.by}</span> : null}
                   </td>
                   <td className="num">{refund.amount.display}</td>
@@ -151,6 +153,7 @@ export function PaymentDetails({ detail }: { detail: AdminOrder }) {
 }
 
 export function ShippingDetails({ detail }: { detail: AdminOrder }) {
+  const timeZone = useTimeZone();
   const { order } = detail;
   return (
     <dl className="admin-dl">
@@ -161,7 +164,7 @@ export function ShippingDetails({ detail }: { detail: AdminOrder }) {
       {detail.shippedAt ? (
         <>
           <dt>Shipped</dt>
-          <dd>{formatDateTime(detail.shippedAt)}</dd>
+          <dd>{formatDateTime(detail.shippedAt, timeZone)}</dd>
         </>
       ) : null}
       {order.trackingNumber ? (
@@ -186,6 +189,7 @@ export function ShippingDetails({ detail }: { detail: AdminOrder }) {
 
 /** The audit trail: who did what, when, from where; the newest first. */
 export function Timeline({ events }: { events: AdminOrder['events'] }) {
+  const timeZone = useTimeZone();
   if (events.length === 0) return <p className="admin-muted">Nothing recorded yet.</p>;
   const newestFirst = [...events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return (
@@ -194,7 +198,7 @@ export function Timeline({ events }: { events: AdminOrder['events'] }) {
         <li key={`${event.at}-${index}`}>
           <p className="admin-timeline__what">{event.summary}</p>
           <p className="admin-muted">
-            <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor}
+            <time dateTime={event.at}>{formatDateTime(event.at, timeZone)}</time> · {event.actor}
             {event.ip ? ` · from ${event.ip}` : ''}
           </p>
           {typeof event.details.text === 'string' ? <p className="admin-timeline__note">{event.details.text}</p> : null}

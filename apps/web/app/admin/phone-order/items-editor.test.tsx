@@ -42,7 +42,7 @@ describe('the phone order’s items', () => {
   it('offers only the metals the product is made in, with their prices, and names every input by the row’s place', () => {
     render(
       <form>
-        <ItemsEditor items={[row(bracelet), row(charm, { quantity: '2' })]} errors={{}} busy={false} />
+        <ItemsEditor items={[row(bracelet), row(charm, { quantity: '2' })]} errors={{}} busy={false} engravingFreeMetalIds={[10, 20, 30]} />
       </form>,
     );
     const second = screen.getByRole('group', { name: 'Item 2: Heart Charm' });
@@ -56,7 +56,7 @@ describe('the phone order’s items', () => {
   it('prices the engraving live with the storefront’s field, and makes it free when 14k gold is picked', async () => {
     render(
       <form>
-        <ItemsEditor items={[row(charm)]} errors={{}} busy={false} />
+        <ItemsEditor items={[row(charm)]} errors={{}} busy={false} engravingFreeMetalIds={[10, 20, 30]} />
       </form>,
     );
     await userEvent.type(screen.getByLabelText('Text to engrave'), 'Ann Lee');
@@ -73,6 +73,7 @@ describe('the phone order’s items', () => {
           items={[row(bracelet), row(charm, { engravingText: 'Much too long text' })]}
           errors={{ 'items.0.braceletSize': 'is required for a bracelet: ask the customer', 'items.1.engravingText': 'is too long' }}
           busy={false}
+          engravingFreeMetalIds={[10, 20, 30]}
         />
       </form>,
     );
@@ -84,14 +85,14 @@ describe('the phone order’s items', () => {
   it('has a Remove button per row, naming the row, that posts which row to remove', () => {
     render(
       <form>
-        <ItemsEditor items={[row(bracelet), row(charm)]} errors={{}} busy={false} />
+        <ItemsEditor items={[row(bracelet), row(charm)]} errors={{}} busy={false} engravingFreeMetalIds={[10, 20, 30]} />
       </form>,
     );
     expect(screen.getByRole('button', { name: 'Remove item 2' })).toHaveAttribute('value', 'remove:k7');
   });
 
   it('says there are no items yet', () => {
-    render(<ItemsEditor items={[]} errors={{}} busy={false} />);
+    render(<ItemsEditor items={[]} errors={{}} busy={false} engravingFreeMetalIds={[10, 20, 30]} />);
     expect(screen.getByTestId('no-items')).toHaveTextContent('No items yet');
   });
 });

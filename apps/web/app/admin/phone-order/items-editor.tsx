@@ -1,5 +1,4 @@
 import { MAX_LINE_QUANTITY } from '@charms/domain/bag';
-import { isEngravingFree } from '@charms/domain/engraving';
 import { useId, useState } from 'react';
 import { EngravingField } from '../../bag/engraving-field';
 import { type DraftItem, type FieldErrors, itemField } from './phone-order-form';
@@ -9,6 +8,8 @@ interface ItemsEditorProps {
   errors: FieldErrors;
   /** A row being added or removed: its buttons wait. */
   busy: boolean;
+  /** The metals engraving is free on (a store setting). */
+  engravingFreeMetalIds: readonly number[];
 }
 
 /**
@@ -16,7 +17,7 @@ interface ItemsEditorProps {
  * for a bracelet, the quantity and the engraving with the storefront's own live price and font preview. Every
  * input is named by the row's place in the order (`items.2.metalId`), as the API names its mistakes.
  */
-export function ItemsEditor({ items, errors, busy }: ItemsEditorProps) {
+export function ItemsEditor({ items, errors, busy, engravingFreeMetalIds }: ItemsEditorProps) {
   if (items.length === 0) {
     return (
       <p className="admin-muted" data-testid="no-items">
@@ -28,14 +29,14 @@ export function ItemsEditor({ items, errors, busy }: ItemsEditorProps) {
     <ol className="po-items">
       {items.map((item, index) => (
         <li key={item.key}>
-          <ItemRow item={item} index={index} errors={errors} busy={busy} />
+          <ItemRow item={item} index={index} errors={errors} busy={busy} engravingFreeMetalIds={engravingFreeMetalIds} />
         </li>
       ))}
     </ol>
   );
 }
 
-function ItemRow({ item, index, errors, busy }: { item: DraftItem; index: number; errors: FieldErrors; busy: boolean }) {
+function ItemRow({ item, index, errors, busy, engravingFreeMetalIds }: { item: DraftItem; index: number; errors: FieldErrors; busy: boolean; engravingFreeMetalIds: readonly number[] }) {
   const id = useId();
   const product = item.product;
   const [metalId, setMetalId] = useState(item.metalId);
@@ -105,7 +106,7 @@ function ItemRow({ item, index, errors, busy }: { item: DraftItem; index: number
           </div>
           {product.engraving ? (
             <EngravingField
-              rules={{ ...product.engraving, freeInThisMetal: isEngravingFree(Number(metalId)) }}
+              rules={{ ...product.engraving, freeInThisMetal: engravingFreeMetalIds.includes(Number(metalId)) }}
               metalId={Number(metalId)}
               metalName={metal?.metalName ?? 'this metal'}
               defaultText={item.engravingText}

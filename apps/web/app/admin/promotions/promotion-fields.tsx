@@ -1,4 +1,6 @@
+import { timeZoneInWords } from '../../lib/store-terms';
 import { Field } from '../components/field';
+import { useTimeZone } from '../use-time-zone';
 import type { PromotionFormValues } from './promotion-form';
 
 /**
@@ -7,6 +9,8 @@ import type { PromotionFormValues } from './promotion-form';
  */
 export function PromotionFields({ values, errors, disabled = false }: { values: PromotionFormValues; errors: Record<string, string>; disabled?: boolean }) {
   const kindError = errors.kind;
+  // Dates are typed in the store's time zone (its settings): "Central time".
+  const zone = timeZoneInWords(useTimeZone());
   return (
     <fieldset className="admin-form admin-form--columns promo-form__fields" disabled={disabled}>
       <legend className="visually-hidden">The promotion</legend>
@@ -41,8 +45,8 @@ export function PromotionFields({ values, errors, disabled = false }: { values: 
       </fieldset>
       <Field label="Value" name="value" defaultValue={values.value} required inputMode="decimal" hint="A whole percent from 1 to 100 (15), or dollars (12.50)." error={errors.value} />
       <Field label="Minimum order ($)" name="minimumOrder" defaultValue={values.minimumOrder} inputMode="decimal" hint="Merchandise the bag needs; empty for none." error={errors.minimumOrder} />
-      <Field label="Starts (Central time)" name="startsAt" type="datetime-local" defaultValue={values.startsAt} hint="Empty: at once." error={errors.startsAt} />
-      <Field label="Ends (Central time)" name="endsAt" type="datetime-local" defaultValue={values.endsAt} hint="Empty: until ended." error={errors.endsAt} />
+      <Field label={`Starts (${zone})`} name="startsAt" type="datetime-local" defaultValue={values.startsAt} hint="Empty: at once." error={errors.startsAt} />
+      <Field label={`Ends (${zone})`} name="endsAt" type="datetime-local" defaultValue={values.endsAt} hint="Empty: until ended." error={errors.endsAt} />
       <Field label="Total uses" name="maxUses" defaultValue={values.maxUses} inputMode="numeric" hint="Orders in all; empty for no limit." error={errors.maxUses} />
       <Field label="Uses per shopper" name="maxUsesPerSession" defaultValue={values.maxUsesPerSession} inputMode="numeric" hint="Orders per shopper; empty for no limit." error={errors.maxUsesPerSession} />
     </fieldset>

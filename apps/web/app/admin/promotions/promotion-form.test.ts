@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, discountText, formValuesOf, isoToShopTime, shopTimeToIso } from './promotion-form';
 
-describe('shop time (Central) in the promotion form', () => {
+const CHICAGO = 'America/Chicago';
+
+describe('shop time (the store\'s time zone setting) in the promotion form', () => {
   it('reads a datetime-local value as Central time, in summer and in winter', () => {
-    expect(shopTimeToIso('2026-06-01T09:00')).toBe('2026-06-01T14:00:00.000Z');
-    expect(shopTimeToIso('2026-12-01T09:00')).toBe('2026-12-01T15:00:00.000Z');
-    expect(shopTimeToIso('')).toBe('');
-    expect(shopTimeToIso('next week')).toBe('next week');
+    expect(shopTimeToIso('2026-06-01T09:00', CHICAGO)).toBe('2026-06-01T14:00:00.000Z');
+    expect(shopTimeToIso('2026-12-01T09:00', CHICAGO)).toBe('2026-12-01T15:00:00.000Z');
+    expect(shopTimeToIso('', CHICAGO)).toBe('');
+    expect(shopTimeToIso('next week', CHICAGO)).toBe('next week');
   });
 
   it('shows a stored instant back as the same Central wall time', () => {
-    expect(isoToShopTime('2026-06-01T14:00:00.000Z')).toBe('2026-06-01T09:00');
-    expect(isoToShopTime('2026-12-01T06:00:00.000Z')).toBe('2026-12-01T00:00');
-    expect(isoToShopTime(null)).toBe('');
+    expect(isoToShopTime('2026-06-01T14:00:00.000Z', CHICAGO)).toBe('2026-06-01T09:00');
+    expect(isoToShopTime('2026-12-01T06:00:00.000Z', CHICAGO)).toBe('2026-12-01T00:00');
+    expect(isoToShopTime(null, CHICAGO)).toBe('');
+  });
+
+  it('reads and shows dates in another time zone when the store moves (New York is an hour ahead of Chicago)', () => {
+    expect(shopTimeToIso('2026-06-01T09:00', 'America/New_York')).toBe('2026-06-01T13:00:00.000Z');
+    expect(isoToShopTime('2026-06-01T13:00:00.000Z', 'America/New_York')).toBe('2026-06-01T09:00');
+    expect(isoToShopTime('2026-06-01T13:00:00.000Z', CHICAGO)).toBe('2026-06-01T08:00');
   });
 });
 
@@ -34,9 +42,9 @@ describe('the form and the API', () => {
   };
 
   it('shows amounts in dollars and sends them back as typed', () => {
-    const values = formValuesOf(stored);
+    const values = formValuesOf(stored, CHICAGO);
     expect(values).toMatchObject({ value: '12.50', minimumOrder: '50.00', startsAt: '2026-03-01T00:00', endsAt: '', maxUses: '100', maxUsesPerSession: '' });
-    expect(bodyOf(values)).toMatchObject({ value: '12.50', minimumOrder: '50.00', startsAt: '2026-03-01T06:00:00.000Z', endsAt: '', maxUses: '100' });
+    expect(bodyOf(values, CHICAGO)).toMatchObject({ value: '12.50', minimumOrder: '50.00', startsAt: '2026-03-01T06:00:00.000Z', endsAt: '', maxUses: '100' });
   });
 
   it('says the discount in words', () => {

@@ -6,11 +6,12 @@ import { CsrfField } from '../components/csrf-field';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
 import { contentApi } from '../content/content-api.server';
-import { formatWhen } from '../content/format-when';
+import { formatDateTime } from '../format';
 import type { FormResult } from '../form-result';
 import { csrfOf, failed, textOf } from '../form-result.server';
 import '../content/content.css';
 import type { Route } from './+types/content-edit';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: `${loaderData?.page ? `Edit ${loaderData.page.path}` : 'New content page'} · Admin` }];
 export { ErrorBoundary } from '../components/page-error';
@@ -68,6 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { page, saved } = loaderData;
   const result = actionData as EditResult | undefined;
   const navigation = useNavigation();
@@ -106,7 +108,7 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {page ? (
         <p className="admin-muted">
-          Last saved {formatWhen(page.updatedAt)}
+          Last saved {formatDateTime(page.updatedAt, timeZone)}
           {page.updatedBy ? ` by ${page.updatedBy}` : ''}. <a href={page.path}>View on the storefront</a>
         </p>
       ) : null}

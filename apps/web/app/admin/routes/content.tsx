@@ -1,9 +1,10 @@
 import { Link, data } from 'react-router';
 import { adminApi } from '../admin-api.server';
 import { contentApi } from '../content/content-api.server';
-import { formatWhen } from '../content/format-when';
+import { formatDateTime } from '../format';
 import '../content/content.css';
 import type { Route } from './+types/content';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Content pages · Admin' }];
 export { ErrorBoundary } from '../components/page-error';
@@ -17,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ContentPages({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { pages, deleted } = loaderData;
   return (
     <div className="admin-page">
@@ -55,7 +57,7 @@ export default function ContentPages({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{page.title}</td>
                   <td>
-                    <time dateTime={page.updatedAt}>{formatWhen(page.updatedAt)}</time>
+                    <time dateTime={page.updatedAt}>{formatDateTime(page.updatedAt, timeZone)}</time>
                   </td>
                   <td>{page.updatedBy ?? <span className="admin-muted">—</span>}</td>
                 </tr>

@@ -3,6 +3,7 @@ import { adminApi } from '../admin-api.server';
 import { OrderTable } from '../components/order-table';
 import { formatDay, formatTime } from '../format';
 import type { Route } from './+types/dashboard';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }];
 export { ErrorBoundary } from '../components/page-error';
@@ -15,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** What a day at the shop starts with: what to ship today and by when, today's sales, payments awaited, recent orders. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { dashboard, cutoffPassed } = loaderData;
   const { toShip, salesToday, awaitingPayment } = dashboard;
   return (
@@ -30,8 +32,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <p>
             {toShip.dueToday} due today.{' '}
             {cutoffPassed
-              ? `Same-day shipping closed at ${formatTime(dashboard.sameDayCutoff)}.`
-              : `Same-day shipping closes at ${formatTime(dashboard.sameDayCutoff)}.`}
+              ? `Same-day shipping closed at ${formatTime(dashboard.sameDayCutoff, timeZone)}.`
+              : `Same-day shipping closes at ${formatTime(dashboard.sameDayCutoff, timeZone)}.`}
           </p>
           <p>
             <Link to="/admin/orders?status=paid&sort=oldest">Paid orders, oldest first</Link>

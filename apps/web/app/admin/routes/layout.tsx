@@ -15,6 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       storeName: context.store.name,
+      /** The store's time zone (its settings): every admin date and time is shown in it. */
+      timeZone: context.store.timeZone,
       staff: { id: session.staff.id, name: session.staff.name, email: session.staff.email, role: session.staff.role },
       csrfToken: session.csrfToken,
     },
@@ -37,6 +39,10 @@ const NAV = [
   { to: '/admin/phone-order', label: 'Phone order', end: false },
   { to: '/admin/content', label: 'Content', end: false },
   { to: '/admin/promotions', label: 'Promotions', end: false },
+  { to: '/admin/products', label: 'Products', end: false },
+  { to: '/admin/activity', label: 'Activity', end: false },
+  { to: '/admin/categories', label: 'Categories', end: false },
+  { to: '/admin/settings', label: 'Settings', end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

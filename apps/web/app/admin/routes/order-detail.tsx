@@ -10,6 +10,7 @@ import { resultFor } from '../form-result';
 import { orderAction } from '../order-actions.server';
 import '../../styles/engraving-fonts.css';
 import type { Route } from './+types/order-detail';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: `${loaderData?.detail.order.number ?? 'Order'} · Admin` }];
 export { ErrorBoundary } from '../components/page-error';
@@ -30,6 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { detail } = loaderData;
   const { order } = detail;
   const allowed = new Set(detail.allowedActions);
@@ -51,8 +53,8 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <p className="admin-muted">
-        Placed {formatDateTime(order.placedAt)} {detail.source === 'phone' ? `by phone${detail.placedBy ? ` (taken by ${detail.placedBy})` : ''}` : 'on the website'}
-        {detail.cancelledAt ? ` · cancelled ${formatDateTime(detail.cancelledAt)}` : ''}
+        Placed {formatDateTime(order.placedAt, timeZone)} {detail.source === 'phone' ? `by phone${detail.placedBy ? ` (taken by ${detail.placedBy})` : ''}` : 'on the website'}
+        {detail.cancelledAt ? ` · cancelled ${formatDateTime(detail.cancelledAt, timeZone)}` : ''}
       </p>
       <div role="status">
         {actionData?.ok ? <p className="admin-message admin-message--ok">{actionData.message}</p> : null}

@@ -5,6 +5,7 @@ import { AddressLines } from '../../checkout/address-lines';
 import { formatDateTime, formatDay } from '../format';
 import '../../styles/engraving-fonts.css';
 import type { Route } from './+types/packing-slip';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: `Packing slip ${loaderData?.order.number ?? ''} · Admin` }];
 export { ErrorBoundary } from '../components/page-error';
@@ -21,6 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function PackingSlip({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { order, id, storeName } = loaderData;
   const lines = order.lines.filter((line) => line.kind !== 'additional_characters');
   const assembly = order.lines.some((line) => line.kind === 'charm_assembly');
@@ -39,7 +41,7 @@ export default function PackingSlip({ loaderData }: Route.ComponentProps) {
           <dt>Order</dt>
           <dd>{order.number}</dd>
           <dt>Placed</dt>
-          <dd>{formatDateTime(order.placedAt)}</dd>
+          <dd>{formatDateTime(order.placedAt, timeZone)}</dd>
           <dt>Ship by</dt>
           <dd>{formatDay(order.estimatedShipDate)}</dd>
           <dt>Shipping</dt>

@@ -1,5 +1,5 @@
 import { formatCents } from '@charms/domain/money';
-import { SHIPPING_TYPES } from '@charms/domain/shipping';
+import { SHIPPING_TYPES, shippingTypeName } from '@charms/domain/shipping';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Form, type ShouldRevalidateFunctionArgs, data, useFetcher, useNavigation, useSubmit } from 'react-router';
 import { useHydrated } from '../../bag/use-hydrated';
@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     draft: { values: { idempotencyKey: newIdempotencyKey(), billingSame: 'on', paymentMethod: 'card', shippingTypeId: 'ground' }, items: [] },
     fieldErrors: {},
   };
-  return data({ state, payment, phone: context.store.phone }, { headers: admin.headers() });
+    const { shippingPrices, engraving } = context.store;
+  // Before the first quote (it lists those offered to the state): every type, at its price now.
+  const shippingTypes = SHIPPING_TYPES.map(({ id }) => ({ id, name: shippingTypeName(id, shippingPrices), price: { cents: shippingPrices[id], display: formatCents(shippingPrices[id]) } }));
+  return data({ state, payment, phone: context.store.phone, shippingTypes, engravingFreeMetalIds: engraving.freeMetalIds }, { headers: admin.headers() });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +49,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function PhoneOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { payment, phone } = loaderData;
+  const { payment, phone, engravingFreeMetalIds } = loaderData;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -158,7 +161,7 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
           <section className="admin-panel" aria-labelledby="po-items-heading">
             <h2 id="po-items-heading">Items</h2>
             <ProductSearch term={values.search ?? ''} search={state.search} busy={edits.state !== 'idle'} onEnter={() => edit('search')} />
-            <ItemsEditor items={items} errors={errors} busy={edits.state !== 'idle'} />
+            <ItemsEditor items={items} errors={errors} busy={edits.state !== 'idle'} engravingFreeMetalIds={engravingFreeMetalIds} />
             {errors.items ? <p className="admin-field__error">Items: {errors.items}</p> : null}
             <div className="po__extras">
               <label className="admin-check">
@@ -193,7 +196,7 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
             <div className="admin-field po__shipping-type">
               <label htmlFor="po-shipping">Shipping</label>
               <select id="po-shipping" name="shippingTypeId" defaultValue={values.shippingTypeId ?? 'ground'} {...invalid('shippingTypeId', errors)}>
-                {(shippingTypes ?? DEFAULT_SHIPPING).map((type) => (
+                {(shippingTypes ?? loaderData.shippingTypes).map((type) => (
                   <option key={type.id} value={type.id}>
                     {type.name}
                     {` · ${type.price.cents === 0 ? 'free' : type.price.display}`}
@@ -263,8 +266,6 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-/** Before the first quote (it lists those offered to the state): every type, at its price. */
-const DEFAULT_SHIPPING = SHIPPING_TYPES.map((type) => ({ id: type.id, name: type.name, price: { cents: type.priceCents, display: formatCents(type.priceCents) } }));
 
 const errorId = (name: string) => `po-${name}-error`;
 

@@ -1,4 +1,4 @@
-import type { PromotionChange } from '@charms/contracts/admin-promotions';
+import type { AdminChange } from '@charms/contracts/admin-audit';
 import { formatCents } from '@charms/domain/money';
 import type { OrderStatus } from '@charms/domain/order-status';
 import { useEffect, useRef } from 'react';
@@ -16,6 +16,7 @@ import { promotionsApi } from '../promotions/promotions-api.server';
 import '../promotions/promotions.css';
 import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/promotion-detail';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: `${loaderData?.promotion.code ?? 'Promotion'} · Promotions · Admin` }];
 export { ErrorBoundary } from '../components/page-error';
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = valuesFrom(form, PROMOTION_FIELDS);
   try {
     if (intent === 'save') {
-      await promotions.update(csrf, params.id, bodyOf(values));
+      await promotions.update(csrf, params.id, bodyOf(values, context.store.timeZone));
       return succeeded(admin, intent, 'Saved: shoppers get the new terms from now on; placed orders keep theirs.');
     }
     if (intent === 'end') return confirmFirst(admin, intent, 'End this code now? Shoppers can no longer apply it; its orders stay as placed.', {});
@@ -52,15 +53,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<FormResult>({ intent, ok: false, message: 'Choose Save or End now.' }, { status: 400, headers: admin.headers() });
 }
 
-const shown = (field: string, value: unknown, kind: 'percent' | 'amount'): string => {
+const shown = (field: string, value: unknown, kind: 'percent' | 'amount', timeZone: string): string => {
   if (value === null || value === undefined || value === '') return 'none';
   if (field === 'value' && typeof value === 'number') return kind === 'amount' ? formatCents(value) : `${value}%`;
-  if ((field === 'startsAt' || field === 'endsAt') && typeof value === 'string') return formatDateTime(value);
+  if ((field === 'startsAt' || field === 'endsAt') && typeof value === 'string') return formatDateTime(value, timeZone);
   if (field === 'minimumMerchandiseCents' && typeof value === 'number') return formatCents(value);
   return String(value);
 };
 
-function Change({ change, kind }: { change: PromotionChange; kind: 'percent' | 'amount' }) {
+function Change({ change, kind }: { change: AdminChange; kind: 'percent' | 'amount' }) {
+  const timeZone = useTimeZone();
   const fields = Object.entries(change.changes);
   const verb = change.action === 'created' ? 'Created' : change.action === 'ended' ? 'Ended' : 'Changed';
   return (
@@ -69,14 +71,14 @@ function Change({ change, kind }: { change: PromotionChange; kind: 'percent' | '
         {verb} by {change.actor}
       </p>
       <p className="admin-muted">
-        <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+        <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
         {change.ip ? ` · from ${change.ip}` : ''}
       </p>
       {change.action === 'created' ? null : (
-        <ul className="promo-changes">
+        <ul className="admin-changes">
           {fields.map(([field, { before, after }]) => (
             <li key={field}>
-              {FIELD_LABELS[field] ?? field}: {shown(field, before, kind)} → {shown(field, after, kind)}
+              {FIELD_LABELS[field] ?? field}: {shown(field, before, kind, timeZone)} → {shown(field, after, kind, timeZone)}
             </li>
           ))}
         </ul>
@@ -86,6 +88,7 @@ function Change({ change, kind }: { change: PromotionChange; kind: 'percent' | '
 }
 
 export default function PromotionDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { promotion, created } = loaderData;
   const result = actionData as FormResult | undefined;
   const isOwner = useRouteLoaderData<typeof layoutLoader>('admin')?.staff.role === 'owner';
@@ -94,7 +97,7 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
   const saveResult = result?.intent === 'save' ? result : undefined;
   const confirming = result?.code === 'CONFIRM' && result.intent === 'end';
   const endResult = result?.intent.startsWith('end') && !confirming ? result : undefined;
-  const values = { ...formValuesOf(promotion), ...(saveResult && !saveResult.ok ? (saveResult.values ?? {}) : {}) };
+  const values = { ...formValuesOf(promotion, timeZone), ...(saveResult && !saveResult.ok ? (saveResult.values ?? {}) : {}) };
   const formRef = useRef<HTMLFormElement>(null);
   const confirmRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -124,7 +127,7 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
             <CsrfField />
             <FormMessage result={saveResult && !saveResult.ok ? { ...saveResult, message: refusalMessage(saveResult) } : saveResult} />
             {/* Keyed by the stored values, so a saved edit shows what was stored. */}
-            <PromotionFields key={JSON.stringify(formValuesOf(promotion))} values={values} errors={saveResult?.fields ?? {}} disabled={!isOwner} />
+            <PromotionFields key={JSON.stringify(formValuesOf(promotion, timeZone))} values={values} errors={saveResult?.fields ?? {}} disabled={!isOwner} />
             {isOwner ? (
               <div className="admin-actions">
                 <button type="submit" name="intent" value="save" className="admin-button admin-button--primary" disabled={busyWith === 'save'}>
@@ -161,7 +164,7 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
                           <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>
                         </td>
                         <td>
-                          <time dateTime={order.placedAt}>{formatDateTime(order.placedAt)}</time>
+                          <time dateTime={order.placedAt}>{formatDateTime(order.placedAt, timeZone)}</time>
                         </td>
                         <td>
                           <StatusBadge status={order.status as OrderStatus} />

@@ -8,6 +8,7 @@ import { PROMOTION_FIELDS, bodyOf, formValuesOf, refusalMessage } from '../promo
 import { PromotionFields, valuesFrom } from '../promotions/promotion-fields';
 import { promotionsApi } from '../promotions/promotions-api.server';
 import '../promotions/promotions.css';
+import { useTimeZone } from '../use-time-zone';
 import type { Route } from './+types/promotion-new';
 
 export const meta: Route.MetaFunction = () => [{ title: 'New promotion · Admin' }];
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = valuesFrom(form, PROMOTION_FIELDS);
   try {
-    const created = await promotionsApi(admin).create(csrfOf(form), bodyOf(values));
+    const created = await promotionsApi(admin).create(csrfOf(form), bodyOf(values, context.store.timeZone));
     return redirect(`/admin/promotions/${created.id}?created=1`, { headers: admin.headers() });
   } catch (error) {
     return failed(admin, 'save', error, {}, values);
@@ -27,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewPromotion({ actionData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const result = actionData as FormResult | undefined;
   const busy = useNavigation().state === 'submitting';
   const formRef = useRef<HTMLFormElement>(null);
@@ -34,7 +36,7 @@ export default function NewPromotion({ actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (result && !result.ok) (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.getElementById('promo-message'))?.focus();
   }, [result]);
-  const values = { ...formValuesOf(null), ...(result?.values ?? {}) };
+  const values = { ...formValuesOf(null, timeZone), ...(result?.values ?? {}) };
   return (
     <div className="admin-page">
       <div className="admin-page__head">

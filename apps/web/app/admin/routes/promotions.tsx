@@ -7,6 +7,7 @@ import { promotionsApi } from '../promotions/promotions-api.server';
 import '../promotions/promotions.css';
 import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/promotions';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Promotions · Admin' }];
 export { ErrorBoundary } from '../components/page-error';
@@ -18,14 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ promotions }, { headers: admin.headers() });
 }
 
-const when = (startsAt: string | null, endsAt: string | null) => {
+const when = (startsAt: string | null, endsAt: string | null, timeZone: string) => {
   if (!startsAt && !endsAt) return 'No end date';
-  if (!endsAt) return `From ${formatDateTime(startsAt!)}`;
-  if (!startsAt) return `Until ${formatDateTime(endsAt)}`;
-  return `${formatDateTime(startsAt)} – ${formatDateTime(endsAt)}`;
+  if (!endsAt) return `From ${formatDateTime(startsAt!, timeZone)}`;
+  if (!startsAt) return `Until ${formatDateTime(endsAt, timeZone)}`;
+  return `${formatDateTime(startsAt, timeZone)} – ${formatDateTime(endsAt, timeZone)}`;
 };
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { promotions } = loaderData;
   const isOwner = useRouteLoaderData<typeof layoutLoader>('admin')?.staff.role === 'owner';
   return (
@@ -70,7 +72,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                     <div className="admin-muted">{promotion.description}</div>
                   </td>
                   <td>{discountText(promotion)}</td>
-                  <td>{when(promotion.startsAt, promotion.endsAt)}</td>
+                  <td>{when(promotion.startsAt, promotion.endsAt, timeZone)}</td>
                   <td>
                     <span className={`admin-badge admin-badge--promo-${promotion.status}`}>{STATUS_WORDS[promotion.status]}</span>
                   </td>

@@ -9,6 +9,7 @@ import { type FormResult, resultFor } from '../form-result';
 import { csrfOf, failed, refused, succeeded, textOf } from '../form-result.server';
 import type { Route } from './+types/staff';
 import type { loader as layoutLoader } from './layout';
+import { useTimeZone } from '../use-time-zone';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff accounts · Admin' }];
 export { ErrorBoundary } from '../components/page-error';
@@ -118,6 +119,7 @@ function AddStaffForm({ result }: { result: FormResult | undefined }) {
  * can manage staff); their password can be set here.
  */
 function StaffCard({ member, isYou, result }: { member: StaffMember; isYou: boolean; result: FormResult | undefined }) {
+  const timeZone = useTimeZone();
   const idBase = `staff-${member.id}`;
   return (
     <li className="admin-panel admin-card" aria-labelledby={`${idBase}-name`}>
@@ -126,7 +128,7 @@ function StaffCard({ member, isYou, result }: { member: StaffMember; isYou: bool
         <span className={`admin-badge${member.disabled ? ' admin-badge--cancelled' : ' admin-badge--shipped'}`}>{member.disabled ? 'Disabled' : 'Active'}</span>
       </div>
       <p className="admin-muted">
-        {member.email} · {member.role === 'owner' ? 'Owner' : 'Staff'} · added {formatDateTime(member.createdAt)}
+        {member.email} · {member.role === 'owner' ? 'Owner' : 'Staff'} · added {formatDateTime(member.createdAt, timeZone)}
         {isYou ? ' · this is you: another owner can change your role or disable your account' : ''}
       </p>
       <FormMessage result={result} />
