@@ -53,6 +53,18 @@ test('staff create a product with two photos; shoppers see it with srcset in its
   await upload({ name: 'lit.png', mimeType: 'image/png', buffer: await photo('#3b4a6b', 'png', 1000, 1000) }, 'The lantern lit at night');
   await expect(page.getByRole('region', { name: /In order/ }).getByRole('heading', { level: 3 })).toHaveText(['Photo 1Shown in listings', 'Photo 2']);
   await expectNoAxeViolations(page);
+  const photosPage = new URL(page.url()).pathname;
+  const productId = photosPage.match(/\/admin\/products\/(\d+)\/photos$/)![1];
+
+  // The activity page has both uploads, each leading back to the product's photos.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Photo changes' });
+  await page.getByRole('button', { name: 'Show' }).click();
+  const uploads = page.getByRole('link', { name: `Photos of product #${productId}`, exact: true });
+  await expect(uploads).toHaveCount(2);
+  await expect(uploads.first()).toHaveAttribute('href', photosPage);
+  await expectNoAxeViolations(page);
 
   // A shopper, in a browser of their own: the first photo in the category's listing and in search...
   const shopper = await (await browser.newContext()).newPage();
