@@ -1,12 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
-import sharp from 'sharp';
 import { expectNoAxeViolations, signIn } from './support/admin';
-
-/** A photo made here (no binary fixtures): a dark disc on a coloured ground. */
-async function photo(colour: string, format: 'jpeg' | 'png', width = 1400, height = 1000): Promise<Buffer> {
-  const disc = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#223"/></svg>`);
-  return sharp({ create: { width, height, channels: 3, background: colour } }).composite([{ input: disc }]).toFormat(format).toBuffer();
-}
+import { photo } from './support/photos';
 
 /** The first product of a category nobody else's test uses, as its listing names it. */
 async function productToPhotograph(page: Page) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminChangeSchema } from './admin-audit';
 import { fieldMessage } from './messages';
 import { safeText } from './text';
 
@@ -56,9 +57,7 @@ export const productPhotosSchema = z
     /** The metals the product is offered in: the choices for a photo's metal. */
     metals: z.array(z.object({ slug: z.string(), name: z.string() })),
     photos: z.array(adminPhotoSchema),
-    history: z.array(
-      z.object({ id: z.string(), at: z.string(), actor: z.string(), action: z.string(), changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })) }),
-    ),
+    history: z.array(adminChangeSchema).describe('Who changed the photos, what and when: newest first'),
   })
   .meta({ id: 'ProductPhotos' });
 export type ProductPhotos = z.infer<typeof productPhotosSchema>;

@@ -6,7 +6,7 @@ import { type ProductPhotoRow, categories, productPhotos, productPrices, product
 import { HttpError, invalidFields, notFound } from '../http-error';
 import type { ProcessedImage } from '../media/image-variants';
 import type { MediaStorage } from '../media/media-storage';
-import { changesOf, recordChange } from '../staff/admin-audit';
+import { changeView, changesOf, recordChange } from '../staff/admin-audit';
 import type { Actor } from '../staff/audit';
 import { pathOf } from './catalog-presenters';
 import { presentPhoto } from './photo-presenters';
@@ -74,7 +74,7 @@ export async function listProductPhotos(db: Db, productId: number): Promise<Prod
     product: { id: product.id, name: product.name, path: metals[0] ? pathOf(product, metals[0]) : '' },
     metals: metals.map(({ slug, name }) => ({ slug, name })),
     photos,
-    history: history.map((change) => ({ id: change.id, at: change.at.toISOString(), actor: change.actor, action: change.action, changes: change.changes as Record<string, { before: unknown; after: unknown }> })),
+    history: history.map(changeView),
   };
 }
 

@@ -21,6 +21,9 @@ const pageOf = (type: AuditedEntityType, id: string): string | null => {
   switch (type) {
     case 'product':
       return `/admin/products/${encodeURIComponent(id)}`;
+    case 'photo':
+      // A photo's trail is kept under its product's id: the product's photos page.
+      return `/admin/products/${encodeURIComponent(id)}/photos`;
     case 'category':
       return `/admin/categories/${encodeURIComponent(id)}`;
     case 'promotion':
@@ -30,6 +33,13 @@ const pageOf = (type: AuditedEntityType, id: string): string | null => {
     default:
       return null;
   }
+};
+
+/** The line's subject: a photo's entry names its product, whose id it carries (not the photo's own). */
+const whatChanged = (type: AuditedEntityType, id: string): string => {
+  if (type === 'setting') return TYPE_LABELS.setting;
+  if (type === 'photo') return `Photos of product #${id}`;
+  return `${TYPE_LABELS[type]} #${id}`;
 };
 
 /** A value as one short line: long text (a description) is cut, structures shown as JSON. */
@@ -92,7 +102,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           <ol className="admin-timeline">
             {list.changes.map((change) => {
               const href = pageOf(change.entityType, change.entityId);
-              const what = `${TYPE_LABELS[change.entityType]} ${change.entityType === 'setting' ? '' : `#${change.entityId}`}`.trim();
+              const what = whatChanged(change.entityType, change.entityId);
               return (
                 <li key={change.id}>
                   <p className="admin-timeline__what">

@@ -37,12 +37,12 @@ const NAV = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders', label: 'Orders', end: false },
   { to: '/admin/phone-order', label: 'Phone order', end: false },
-  { to: '/admin/content', label: 'Content', end: false },
-  { to: '/admin/promotions', label: 'Promotions', end: false },
   { to: '/admin/products', label: 'Products', end: false },
-  { to: '/admin/activity', label: 'Activity', end: false },
   { to: '/admin/categories', label: 'Categories', end: false },
+  { to: '/admin/promotions', label: 'Promotions', end: false },
+  { to: '/admin/content', label: 'Content', end: false },
   { to: '/admin/settings', label: 'Settings', end: false },
+  { to: '/admin/activity', label: 'Activity', end: false },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -267,6 +267,7 @@ export default function ProductPhotosPage({ loaderData, actionData }: Route.Comp
                 </p>
                 <p className="admin-muted">
                   <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
+                  {change.ip ? ` · from ${change.ip}` : ''}
                 </p>
                 <p className="photo-changes">{describeChange(change.action, change.changes)}</p>
               </li>
