@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/admin';
 
-/** A small file as a store owner would make it: two new charms, one of them with a price of zero. */
+/** A small file as a store owner would make it: two new charms, one of them with a price of zero. (In Western Charms,
+ * which no other spec counts: the shop's database is shared by every spec of the run.) */
 const fileOf = (word: string, silverPrice: string) => ({
   name: 'new-charms.csv',
   mimeType: 'text/csv',
   buffer: Buffer.from(
     [
       'name,description,kind,primary_category,price_sterling_silver,price_14k_gold',
-      `${word} Star Charm,"A bright star, for wishes.",charm,Dog-Charms,${silverPrice},249.00`,
-      `${word} Moon Charm,A pale moon.,charm,Dog-Charms,39.50,`,
+      `${word} Star Charm,"A bright star, for wishes.",charm,Western-Charms,${silverPrice},249.00`,
+      `${word} Moon Charm,A pale moon.,charm,Western-Charms,39.50,`,
     ].join('\r\n'),
   ),
 });
