@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '@charms/api/app';
 import { ConfigError, loadConfig } from '@charms/api/config';
 import { openConfiguredDatabase } from '@charms/api/db/open';
+import { productTakesPhoto } from '@charms/api/services/photo-art-uploads';
 import { closeOnSignals } from '@charms/api/shutdown';
 import * as build from 'virtual:react-router/server-build';
 import { createApiClient } from '../app/lib/api-client';
@@ -63,6 +64,7 @@ try {
       const apiTransport = injectTransport(app, { remoteAddress: request.ip });
       return { api: createApiClient(apiTransport), apiTransport, store: await storeInfo(), log: request.log, cookies, cspNonce: reply.cspNonce.script };
     },
+    takesPhoto: (productId) => productTakesPhoto(database.db, productId),
   });
   closeOnSignals(app);
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { pageSecurityHeaders } from '@charms/api/plugins/security-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
+import { capBody, formTooLarge, mayExceed, photoPostGate } from './photo-post-gate';
 
 /** The storefront's forms (bag, checkout, newsletter) post a few kilobytes; nothing they send comes near this. */
 export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
@@ -37,6 +38,8 @@ export interface StorefrontOptions {
   clientDir: string;
   /** What loaders get; `reply.cspNonce.script` is the nonce of this page's Content-Security-Policy. */
   loadContext: (request: FastifyRequest, reply: FastifyReply) => Promise<AppLoadContext>;
+  /** Whether product `id` is a PhotoArt charm on sale, whose page's add to bag may carry a photo. */
+  takesPhoto: (productId: number) => Promise<boolean>;
 }
 
 /**
@@ -80,9 +83,26 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   // Posts that may carry a PhotoArt photo: a product page's add to bag (product pages are four or five segments under
   // /products/, a bracelet's with its length), and the bag's photo forms. Every other page keeps 32 KB.
-  app.post('/products/:category/:metal/:slug/:id', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.post('/products/:category/:metal/:size/:slug/:id', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.post('/order/photo/:itemUuid', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  // Decided before the body is read (photo-post-gate.ts): another product's page keeps 32 KB, and large posts are
+  // read a few at a time.
+  const enterPhotoPost = photoPostGate();
+  const productPagePost = async (request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    if (!mayExceed(request, FORM_BODY_LIMIT_BYTES)) return payload;
+    if (!(await options.takesPhoto(Number((request.params as { id: string }).id)))) {
+      if (request.headers['content-length'] !== undefined) throw formTooLarge(FORM_BODY_LIMIT_BYTES);
+      return capBody(payload, FORM_BODY_LIMIT_BYTES);
+    }
+    enterPhotoPost(request, reply);
+    return payload;
+  };
+  const bagPhotoPost = async (request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    if (mayExceed(request, FORM_BODY_LIMIT_BYTES)) enterPhotoPost(request, reply);
+    return payload;
+  };
+  const photoPage = { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet, preParsing: productPagePost };
+  app.post('/products/:category/:metal/:slug/:id', photoPage, handlePage);
+  app.post('/products/:category/:metal/:size/:slug/:id', photoPage, handlePage);
+  app.post('/order/photo/:itemUuid', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet, preParsing: bagPhotoPost }, handlePage);
   for (const path of ['/admin/products/import', '/admin/products/import.data']) app.all(path, { bodyLimit: PRODUCT_CSV_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   app.all('/admin/products/:id/photos', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   app.all('/admin/products/:id/photos.data', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);

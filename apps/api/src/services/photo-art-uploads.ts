@@ -31,6 +31,16 @@ export async function assertPhotoArtLine(db: Db, sessionId: string, itemUuid: st
   if (line.checkingOut) throw orderInProgress();
 }
 
+/**
+ * Whether a product page's add to bag may carry a photo: a PhotoArt product on sale. The storefront asks before it
+ * reads a post to a product page, so that other pages' posts are held to the forms' 32 KB, not a photo's 30 MB.
+ */
+export async function productTakesPhoto(db: Db, productId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(productId) || productId < 1 || productId > 2_147_483_647) return false;
+  const [row] = await queryRows<{ yes: boolean }>(db, sql`select true as yes from products where id = ${productId} and is_photo_art and retired_at is null`);
+  return row !== undefined;
+}
+
 const orderInProgress = () => new HttpError(409, 'ORDER_IN_PROGRESS', 'Your order is being placed: its photo cannot change now. If it needs to, email it to us after ordering.');
 
 /**
