@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ProductImportReport, productImportReportSchema } from '@charms/contracts/admin-products-csv';
 import { productListResponseSchema } from '@charms/contracts/catalog';
-import { parseCsv } from '@charms/domain/csv';
+import { csvLine, parseCsv, unescapeFormula } from '@charms/domain/csv';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
@@ -166,6 +166,69 @@ describe('products CSV: import', () => {
     const trail = await queryRows<{ entity_id: string; action: string; actor: string }>(t.database.db, sql`select entity_id, action, actor from admin_audit where action = 'imported' order by at`);
     expect(trail.map((entry) => entry.actor)).toEqual(['Olive Owner', 'Olive Owner']);
     expect(trail[1]!.entity_id).toBe(String(product.id));
+  });
+
+  it('leaves the storefront listings as a rebuild from the catalog would make them', async () => {
+    // The import writes each table in one statement and the listing triggers follow; whatever a file mixes (new,
+    // retired and restored products, prices dropped, sold out or changed, categories moved), the listings of its
+    // products must be what the listing definition gives from scratch (migrations 0006, 0015 and 0018).
+    const [a, b, c, d] = await queryRows<{ id: number }>(t.database.db, sql`select id from products where retired_at is null order by id desc limit 4`);
+    const slugs = await queryRows<{ slug: string }>(t.database.db, sql`select url_friendly_name as slug from categories order by id limit 3`);
+    const [one, two, three] = slugs.map((row) => row.slug);
+    await t.database.db.execute(sql`update products set retired_at = now() where id = ${d!.id}`);
+    // The whole catalog, as staff would edit an export: four products changed, two added.
+    const parsed = parseCsv(await exportCsv());
+    if (!parsed.ok) throw new Error(parsed.message);
+    // Cells as staff see them in a spreadsheet (csvLine escapes formulas again when the file is written back).
+    const [header, ...records] = parsed.records.map((record) => record.cells.map((cell) => unescapeFormula(cell) ?? cell));
+    const column = (name: string) => header!.indexOf(name);
+    const edit = (id: number, cells: Record<string, string>) => {
+      const row = records.find((cells) => cells[0] === String(id))!;
+      for (const [name, value] of Object.entries(cells)) row[column(name)] = value;
+    };
+    const word = unique();
+    edit(a!.id, { name: `Renamed ${word}`, primary_category: two!, categories: `${two}|${three}`, price_sterling_silver: '13.00', available_sterling_silver: 'false', price_14k_gold: '' });
+    edit(b!.id, { price_sterling_silver: '99.00', price_gold_plate: '41.00' });
+    edit(c!.id, { retired: 'true' });
+    edit(d!.id, { retired: 'false', primary_category: three!, categories: `${three}|${one}|${two}` });
+    const blank = () => header!.map(() => '');
+    const added = (name: string, cells: Record<string, string>) => {
+      const row = blank();
+      for (const [key, value] of Object.entries({ name, description: 'New.', brand: records[0]![column('brand')]!, kind: 'charm', ...cells })) row[column(key)] = value;
+      return row;
+    };
+    records.push(added(`Listing ${word} A`, { primary_category: one!, categories: `${one}|${two}`, price_sterling_silver: '12.00', price_14k_gold: '150.00' }));
+    records.push(added(`Listing ${word} B`, { primary_category: one!, price_sterling_silver: '12.00', retired: 'true' }));
+    const csv = [header!, ...records].map((cells) => csvLine(cells)).join('');
+    const response = await send(owner, csv, false);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(productImportReportSchema.parse(response.json()).summary).toMatchObject({ new: 2, updated: 3, retired: 1 });
+
+    const touched = await queryRows<{ id: number }>(t.database.db, sql`select id from products where id in (${a!.id}, ${b!.id}, ${c!.id}, ${d!.id}) or name like ${`Listing ${word}%`}`);
+    const ids = JSON.stringify(touched.map((row) => row.id));
+    expect(touched).toHaveLength(6);
+    const listed = sql`select category_id, metal_id, product_id, unavailable, name, price_cents, units_sold, created_at, kinds from catalog_listings
+      where product_id in (select jsonb_array_elements_text(${ids}::jsonb)::int)`;
+    const rebuilt = sql`select pc.category_id, m.id, p.id, pp.price_cents is null or not pp.available, p.name, pp.price_cents, p.units_sold, p.created_at,
+        product_listing_kinds(p.kind, p.engraving_max_chars, p.is_photo_art, p.lead_time_max_days)
+      from product_categories pc join products p on p.id = pc.product_id and p.retired_at is null cross join metals m
+      left join product_prices pp on pp.product_id = p.id and pp.metal_id = m.id
+      where p.id in (select jsonb_array_elements_text(${ids}::jsonb)::int)`;
+    const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ count: number }>(t.database.db, sql`select count(*)::int as count from (${query}) q`))[0]!.count;
+    expect(await count(sql`(${listed}) except all (${rebuilt})`)).toBe(0);
+    expect(await count(sql`(${rebuilt}) except all (${listed})`)).toBe(0);
+    // The file did reach the listings: new prices and sold-out metals, the restored product again, not the retired ones.
+    const listing = (id: number, metal: number) =>
+      queryRows(t.database.db, sql`select price_cents, unavailable from catalog_listings where product_id = ${id} and metal_id = ${metal} order by category_id`);
+    const silver = await listing(b!.id, 40);
+    expect(silver.length).toBeGreaterThan(0);
+    expect(silver).toEqual(silver.map(() => ({ price_cents: 9900, unavailable: false })));
+    expect(await listing(b!.id, 50)).toContainEqual({ price_cents: 4100, unavailable: false });
+    expect(await listing(a!.id, 40)).toEqual([{ price_cents: 1300, unavailable: true }, { price_cents: 1300, unavailable: true }]);
+    expect(await listing(a!.id, 10)).toEqual([{ price_cents: null, unavailable: true }, { price_cents: null, unavailable: true }]);
+    expect(await count(listed)).toBeGreaterThan(0);
+    expect(await count(sql`select 1 from catalog_listings where product_id = ${d!.id}`)).toBeGreaterThan(0);
+    expect(await count(sql`select 1 from catalog_listings where product_id = ${c!.id}`)).toBe(0);
   });
 
   it('is for owners only', async () => {

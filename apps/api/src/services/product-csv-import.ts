@@ -49,12 +49,32 @@ const recordOf = (plan: PlannedProduct, ord: number) => {
   };
 };
 
+/** What a row changes of its stored product: the product's own row, its prices, its categories (all three when new). */
+function partsChanged(plan: PlannedProduct) {
+  const { stored } = plan;
+  if (!stored) return { row: true, prices: true, categories: true };
+  const { prices, categoryIds, ...fields } = plan.product;
+  const { prices: storedPrices, categoryIds: storedCategories, ...storedFields } = stored.fields;
+  const pricesOf = (list: typeof prices) => JSON.stringify([...list].sort((a, b) => a.metalId - b.metalId).map((price) => [price.metalId, price.priceCents, price.available]));
+  const sorted = (ids: readonly number[]) => JSON.stringify([...ids].sort((a, b) => a - b));
+  // Exact equality only (sizes in their order): a row is left out of a statement only when that statement would
+  // change nothing of it, and the statements keep their own "is distinct from" for everything sent.
+  const key = (value: Record<string, unknown>) => JSON.stringify(Object.keys(value).sort().map((name) => [name, value[name]]));
+  return {
+    row: plan.retired !== stored.retired || key(fields) !== key(storedFields),
+    prices: pricesOf(prices) !== pricesOf(storedPrices),
+    categories: sorted(categoryIds) !== sorted(storedCategories),
+  };
+}
+
 async function writeProducts(tx: Db, changes: PlannedProduct[], now: Date) {
   if (changes.length === 0) return;
   const stamp = sql`${now.toISOString()}::timestamptz`;
   const added = changes.filter((plan) => !plan.stored);
-  const changed = changes.filter((plan) => plan.stored);
-  const ids = new Map<PlannedProduct, number>(changed.map((plan) => [plan, plan.stored!.id]));
+  const parts = new Map(changes.map((plan) => [plan, partsChanged(plan)]));
+  // A reprice of the whole catalog sends only prices: each statement gets the rows whose part of the product changed.
+  const changed = changes.filter((plan) => plan.stored && parts.get(plan)!.row);
+  const ids = new Map<PlannedProduct, number>(changes.filter((plan) => plan.stored).map((plan) => [plan, plan.stored!.id]));
   if (added.length > 0) {
     // A new product's drawing (until photos replace it) is its category's most common, as the admin's form does.
     const inserted = await queryRows<{ id: number; slug: string }>(
@@ -91,26 +111,37 @@ async function writeProducts(tx: Db, changes: PlannedProduct[], now: Date) {
         is distinct from (x.name, x.slug, x.description, x.brand, x.kind, x.primary_category_id, x.sizes, x.clasp, x.engraving_max_chars,
           x.engraving_fonts, x.is_photo_art, x.lead_time_min_days, x.lead_time_max_days, x.returnable, x.seo_title, x.seo_description, x.retired)`);
   }
-  const all = [...ids.values()];
-  const prices = changes.flatMap((plan) => plan.product.prices.map((price) => ({ product_id: ids.get(plan)!, metal_id: price.metalId, price_cents: price.priceCents, available: price.available })));
-  const links = changes.flatMap((plan) => plan.product.categoryIds.map((categoryId) => ({ product_id: ids.get(plan)!, category_id: categoryId })));
-  const touched = sql`(select jsonb_array_elements_text(${json(all)})::int)`;
+  const repriced = changes.filter((plan) => parts.get(plan)!.prices);
+  const relinked = changes.filter((plan) => parts.get(plan)!.categories);
   // Prices before categories: a new product's listings are made when it joins a category, from its prices.
-  await tx.execute(sql`
-    delete from product_prices pp where pp.product_id in ${touched}
-      and not exists (select 1 from jsonb_to_recordset(${json(prices)}) as x(product_id int, metal_id smallint) where x.product_id = pp.product_id and x.metal_id = pp.metal_id)`);
-  await tx.execute(sql`
-    insert into product_prices (product_id, metal_id, price_cents, available)
-    select product_id, metal_id, price_cents, available from jsonb_to_recordset(${json(prices)}) as x(product_id int, metal_id smallint, price_cents int, available boolean)
-    on conflict (product_id, metal_id) do update set price_cents = excluded.price_cents, available = excluded.available
-      where (product_prices.price_cents, product_prices.available) is distinct from (excluded.price_cents, excluded.available)`);
-  await tx.execute(sql`
-    delete from product_categories pc where pc.product_id in ${touched}
-      and not exists (select 1 from jsonb_to_recordset(${json(links)}) as x(product_id int, category_id int) where x.product_id = pc.product_id and x.category_id = pc.category_id)`);
-  await tx.execute(sql`
-    insert into product_categories (product_id, category_id)
-    select product_id, category_id from jsonb_to_recordset(${json(links)}) as x(product_id int, category_id int)
-    on conflict do nothing`);
+  if (repriced.length > 0) {
+    const prices = repriced.flatMap((plan) => plan.product.prices.map((price) => ({ product_id: ids.get(plan)!, metal_id: price.metalId, price_cents: price.priceCents, available: price.available })));
+    // Only a stored product can have a price the file drops.
+    const storedIds = repriced.filter((plan) => plan.stored).map((plan) => plan.stored!.id);
+    if (storedIds.length > 0) {
+      await tx.execute(sql`
+        delete from product_prices pp where pp.product_id in (select jsonb_array_elements_text(${json(storedIds)})::int)
+          and not exists (select 1 from jsonb_to_recordset(${json(prices)}) as x(product_id int, metal_id smallint) where x.product_id = pp.product_id and x.metal_id = pp.metal_id)`);
+    }
+    await tx.execute(sql`
+      insert into product_prices (product_id, metal_id, price_cents, available)
+      select product_id, metal_id, price_cents, available from jsonb_to_recordset(${json(prices)}) as x(product_id int, metal_id smallint, price_cents int, available boolean)
+      on conflict (product_id, metal_id) do update set price_cents = excluded.price_cents, available = excluded.available
+        where (product_prices.price_cents, product_prices.available) is distinct from (excluded.price_cents, excluded.available)`);
+  }
+  if (relinked.length > 0) {
+    const links = relinked.flatMap((plan) => plan.product.categoryIds.map((categoryId) => ({ product_id: ids.get(plan)!, category_id: categoryId })));
+    const storedIds = relinked.filter((plan) => plan.stored).map((plan) => plan.stored!.id);
+    if (storedIds.length > 0) {
+      await tx.execute(sql`
+        delete from product_categories pc where pc.product_id in (select jsonb_array_elements_text(${json(storedIds)})::int)
+          and not exists (select 1 from jsonb_to_recordset(${json(links)}) as x(product_id int, category_id int) where x.product_id = pc.product_id and x.category_id = pc.category_id)`);
+    }
+    await tx.execute(sql`
+      insert into product_categories (product_id, category_id)
+      select product_id, category_id from jsonb_to_recordset(${json(links)}) as x(product_id int, category_id int)
+      on conflict do nothing`);
+  }
   for (const plan of changes) plan.id = ids.get(plan)!;
 }
 
