@@ -266,6 +266,9 @@ describe('the order keeps the photo', () => {
     expect((await staff.call('GET', `/admin-orders/${id}/lines/9/photo`)).statusCode).toBe(404);
     expect((await staff.call('GET', `/admin-orders/${randomUUID()}/lines/1/photo`)).statusCode).toBe(404);
     expect((await staff.call('GET', `/admin-orders/${id}/lines/0/photo`)).statusCode).toBe(400);
+    for (const line of ['-1', '99999999999999999999', '1e1', '0x1']) expect((await staff.call('GET', `/admin-orders/${id}/lines/${line}/photo`)).statusCode, line).toBe(400);
+    // No staff session at all: refused before the order is looked up.
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin-orders/${id}/lines/${photoLine}/photo` })).statusCode).toBe(401);
     // The shopper (their session header, no staff session) is refused.
     const asShopper = await call(session, 'GET', `/admin-orders/${id}/lines/${photoLine}/photo`);
     expect(asShopper.statusCode).toBe(401);
