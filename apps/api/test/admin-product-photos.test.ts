@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
-import { animatedWebp, pixelBomb, testPhoto } from '../src/media/test-images';
+import { animatedWebp, jpegBomb, pixelBomb, testPhoto, webpBomb } from '../src/media/test-images';
 import { errorOf, staffApi, useTestApp } from './helper';
 
 const t = useTestApp();
@@ -114,6 +114,8 @@ describe('hostile and broken files: a clear message, nothing stored', () => {
     ['an SVG', async () => [{ name: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), type: 'image/svg+xml' }], 415, /SVG drawings are not accepted/],
     ['a truncated JPEG', async () => [{ name: 'cut.jpg', bytes: (await testPhoto()).subarray(0, 5_000) }], 422, /could not be read to the end/],
     ['a decompression bomb', async () => [{ name: 'bomb.png', bytes: pixelBomb(12_000, 12_000), type: 'image/png' }], 422, /12000 × 12000 pixels \(144 megapixels\): the limit is 100 megapixels/],
+    ['a JPEG declaring 3600 megapixels', async () => [{ name: 'bomb.jpg', bytes: await jpegBomb(60_000, 60_000) }], 422, /60000 × 60000 pixels \(3600 megapixels\)/],
+    ['a WebP of 256 megapixels', async () => [{ name: 'bomb.webp', bytes: await webpBomb(16_000, 16_000), type: 'image/webp' }], 422, /16000 × 16000 pixels \(256 megapixels\)/],
     ['an animated WebP', async () => [{ name: 'spin.webp', bytes: await animatedWebp() }], 422, /Animated images are not accepted/],
     ['a 25 MB file', async () => [{ name: 'huge.jpg', bytes: Buffer.concat([await testPhoto(), Buffer.alloc(25 * 1024 * 1024)]) }], 413, /huge\.jpg: This file is larger than 20 MB/],
     ['a good photo with a bad one', async () => [{ name: 'good.jpg', bytes: await testPhoto() }, { name: 'bad.jpg', bytes: Buffer.from('MZ\x90\x00 not a photo') }], 415, /^bad\.jpg: This file is not a photo/],
@@ -132,6 +134,28 @@ describe('hostile and broken files: a clear message, nothing stored', () => {
     const response = await upload(Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.jpg`, bytes: photo })));
     expect(response.statusCode).toBe(413);
     expect(errorOf(response).message).toBe('Upload at most 10 photos at a time.');
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('hostile forms: a clear message, nothing stored', () => {
+  it('thousands of fields, before or after the photo', async () => {
+    const before = await snapshot();
+    const photo = await testPhoto({ width: 200, height: 200 });
+    const many = Object.fromEntries(Array.from({ length: 5_000 }, (_, index) => [`f${index}`, 'x']));
+    for (const response of [await upload([{ name: 'p.jpg', bytes: photo }], many), await upload([{ name: 'p.jpg', bytes: photo }], { alt: 'a', metal: offered[0]!, a1: '1', a2: '2', a3: '3', a4: '4', a5: '5', a6: '6', a7: '7', a8: '8', a9: '9' })]) {
+      expect(response.statusCode, response.body).toBe(413);
+      expect(errorOf(response)).toMatchObject({ code: 'TOO_MANY_FIELDS', message: 'Send only the photos, with their alt text and metal.' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('thousands of tiny files, or a field name of a megabyte (cut short, never kept)', async () => {
+    const before = await snapshot();
+    const tiny = Array.from({ length: 3_000 }, (_, index) => ({ name: `t${index}.jpg`, bytes: Buffer.from('y') }));
+    expect(errorOf(await upload(tiny)).code).toBe('TOO_MANY_FILES');
+    const response = await upload([{ name: 'bad.jpg', bytes: Buffer.from('not a photo') }], { ['n'.repeat(1_000_000)]: 'x' });
+    expect(response.statusCode, response.body).toBe(415);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -231,6 +231,27 @@ describe('products CSV: import', () => {
     expect(await count(sql`select 1 from catalog_listings where product_id = ${c!.id}`)).toBe(0);
   });
 
+  it('two files at once: the second waits for the first, and the catalog ends as one file, never a mix', async () => {
+    const products = await queryRows<{ id: number }>(t.database.db, sql`select id from products where retired_at is null order by id limit 3`);
+    const fileOf = (tag: string, price: string) => [HEADER, ...products.map((product) => `${product.id},,${tag} ${product.id},Made by ${tag}.,charm,Dog-Charms,,${price},,`)].join('\n');
+    const [first, second] = await Promise.all([send(owner, fileOf('Alpha', '11'), false), send(owner, fileOf('Beta', '22'), false)]);
+    expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
+    const rows = await queryRows<{ name: string; cents: number }>(
+      t.database.db,
+      sql`select p.name, pp.price_cents as cents from products p join product_prices pp on pp.product_id = p.id and pp.metal_id = 40 where p.id in (${sql.join(products.map((product) => sql`${product.id}`), sql`, `)}) order by p.id`,
+    );
+    const tags = new Set(rows.map((row) => `${row.name.split(' ')[0]} ${row.cents}`));
+    expect([...tags].length, JSON.stringify(rows)).toBe(1);
+    expect(['Alpha 1100', 'Beta 2200']).toContain([...tags][0]);
+
+    // The same new slug in two files at once: one adds it, the other is told the slug is taken, and adds nothing.
+    const word = `twin${unique()}`;
+    const twin = (description: string) => `slug,name,description,kind,primary_category,price_sterling_silver\n${word},${word} Charm,${description},charm,Dog-Charms,10\n`;
+    const answers = await Promise.all([send(owner, twin('One.'), false), send(owner, twin('Two.'), false)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(await queryRows(t.database.db, sql`select id from products where slug = ${word}`)).toHaveLength(1);
+  });
+
   it('is for owners only', async () => {
     const response = await send(clerk, 'name\nStar\n', true);
     expect(response.statusCode).toBe(403);

@@ -1,9 +1,12 @@
 import { bagResponseSchema } from '@charms/contracts/bag';
 import { productListResponseSchema } from '@charms/contracts/catalog';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/query';
 import { controllableGateway } from './checkout-support';
-import { errorOf, shopperApi, useTestApp } from './helper';
+import { errorOf, shopperApi, staffApi, useTestApp } from './helper';
+import { saveSettings } from './settings-support';
 
 const { gateway, state } = controllableGateway();
 const t = useTestApp({ paymentGateway: gateway });
@@ -156,5 +159,30 @@ describe('fields a call does not take', () => {
     }
     expect(state.sales).toEqual([]);
     expect((await bagOf(session)).orderComments).toBeNull();
+  });
+});
+
+describe('markup in catalog data and settings', () => {
+  it('reaches the order confirmation email as text, never as markup', async () => {
+    const hostile = '<img src=x onerror=alert(1)></script><script>alert(1)</script>';
+    const owner = await staffApi(t, { name: 'Olive Owner' });
+    await saveSettings(owner, { storeName: `Charms ${hostile}` });
+    const created = await owner.call('POST', '/admin-products', {
+      name: `Tag ${hostile}`.slice(0, 120),
+      description: `javascript:alert(1) ${hostile}`,
+      kind: 'charm',
+      categoryIds: [1],
+      primaryCategoryId: 1,
+      prices: [{ metal: 'sterling-silver', price: '42.50', available: true }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const session = await newSession();
+    expect((await call(session, 'POST', '/shopping-cart/items', { productId: (created.json() as { id: number }).id, metalId: 40 })).statusCode).toBe(200);
+    const placed = await call(session, 'POST', '/shopping-cart/complete-order', order());
+    expect(placed.statusCode, placed.body).toBe(200);
+    const [email] = await queryRows<{ html: string; subject: string }>(t.database.db, sql`select e.html, e.subject from email_outbox e join orders o on o.id = e.order_id where o.number = ${(placed.json() as { order: { number: string } }).order.number}`);
+    expect(email!.html).not.toMatch(/<img|<script|<\/script/i);
+    expect(email!.html).toContain('Tag &lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(email!.html).toContain('from Charms &lt;img src=x');
   });
 });

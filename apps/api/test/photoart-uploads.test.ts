@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
-import { pixelBomb, testPhoto } from '../src/media/test-images';
+import { jpegBomb, pixelBomb, testPhoto, webpBomb } from '../src/media/test-images';
 import { adminOrderOf } from './admin-orders-support';
 import { errorOf, shopperApi, staffApi, useTestApp } from './helper';
 
@@ -170,6 +170,8 @@ describe('hostile or unreadable files', () => {
     ['a truncated JPEG', truncated, 422, 'truncated', /damaged or was cut short/],
     ['a 25 MB file', () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(25 * 1024 * 1024)]), 413, 'too-large', /larger than 20 MB/],
     ['a 100-megapixel bomb', () => pixelBomb(10_000, 10_000), 422, 'too-many-pixels', /limit is 100 megapixels/],
+    ['a JPEG declaring 3600 megapixels', () => jpegBomb(60_000, 60_000), 422, 'too-many-pixels', /60000 × 60000 pixels/],
+    ['a WebP of 256 megapixels', () => webpBomb(16_000, 16_000), 422, 'too-many-pixels', /16000 × 16000 pixels/],
   ];
   for (const [what, make, status, reason, message] of cases) {
     it(`refuses ${what} with a clear message, storing nothing`, async () => {
@@ -186,6 +188,34 @@ describe('hostile or unreadable files', () => {
       expect((await bagLine(session, item)).photo).toBeNull();
     });
   }
+});
+
+describe('hostile forms', () => {
+  it('thousands of fields before the photo, or thousands of files: a clear 413, nothing stored', async () => {
+    const { session, item } = await bagWith();
+    const [rowsBefore, filesBefore] = [await uploads(), files()];
+    const photo = await testPhoto({ width: 200, height: 200 });
+    const post = async (build: (form: FormData) => void) => {
+      const form = new FormData();
+      build(form);
+      const request = new Response(form);
+      return t.app.inject({ method: 'POST', url: `/api/shopping-cart/items/${item}/photo`, headers: { usersessionid: session, 'content-type': request.headers.get('content-type')! }, payload: Buffer.from(await request.arrayBuffer()) });
+    };
+    const fields = await post((form) => {
+      for (let index = 0; index < 5_000; index++) form.append(`f${index}`, 'x');
+      form.append('photo', new Blob([photo]), 'me.jpg');
+    });
+    expect(fields.statusCode, fields.body).toBe(413);
+    expect(errorOf(fields)).toMatchObject({ code: 'TOO_MANY_FIELDS', message: 'Send only the photo.' });
+    const many = await post((form) => {
+      for (let index = 0; index < 3_000; index++) form.append('photo', new Blob([photo]), `me${index}.jpg`);
+    });
+    expect(many.statusCode, many.body).toBe(413);
+    expect(errorOf(many).code).toBe('TOO_MANY_FILES');
+    expect(await uploads()).toEqual(rowsBefore);
+    expect(files()).toEqual(filesBefore);
+    expect((await bagLine(session, item)).photo).toBeNull();
+  });
 });
 
 /** Places the order of the session's bag (the test gateway's valid card). */
@@ -236,6 +266,9 @@ describe('the order keeps the photo', () => {
     expect((await staff.call('GET', `/admin-orders/${id}/lines/9/photo`)).statusCode).toBe(404);
     expect((await staff.call('GET', `/admin-orders/${randomUUID()}/lines/1/photo`)).statusCode).toBe(404);
     expect((await staff.call('GET', `/admin-orders/${id}/lines/0/photo`)).statusCode).toBe(400);
+    for (const line of ['-1', '99999999999999999999', '1e1', '0x1']) expect((await staff.call('GET', `/admin-orders/${id}/lines/${line}/photo`)).statusCode, line).toBe(400);
+    // No staff session at all: refused before the order is looked up.
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin-orders/${id}/lines/${photoLine}/photo` })).statusCode).toBe(401);
     // The shopper (their session header, no staff session) is refused.
     const asShopper = await call(session, 'GET', `/admin-orders/${id}/lines/${photoLine}/photo`);
     expect(asShopper.statusCode).toBe(401);

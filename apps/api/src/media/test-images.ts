@@ -53,3 +53,29 @@ export async function animatedWebp(): Promise<Buffer> {
   const frames = await Promise.all([frame('#f00'), frame('#00f')]);
   return sharp(frames, { join: { animated: true } }).webp({ loop: 0 }).toBuffer();
 }
+
+/**
+ * A real small JPEG whose frame header (SOF) is rewritten to declare `width` × `height`: a few KB that a decoder
+ * would take for gigabytes of pixels.
+ */
+export async function jpegBomb(width: number, height: number): Promise<Buffer> {
+  const bytes = Buffer.from(await testPhoto({ width: 200, height: 200 }));
+  for (let at = 2; at + 9 < bytes.length; at += 2 + bytes.readUInt16BE(at + 2)) {
+    if (bytes[at + 1]! >= 0xc0 && bytes[at + 1]! <= 0xc2) {
+      bytes.writeUInt16BE(height, at + 5);
+      bytes.writeUInt16BE(width, at + 7);
+      return bytes;
+    }
+  }
+  throw new Error('no frame header in the test JPEG');
+}
+
+/** A real small lossy WebP whose frame header is rewritten to declare `width` × `height` (each at most 16383). */
+export async function webpBomb(width: number, height: number): Promise<Buffer> {
+  const bytes = Buffer.from(await testPhoto({ width: 200, height: 200, format: 'webp' }));
+  // RIFF, size, WEBP, then the 'VP8 ' chunk: its 8-byte header, a 3-byte frame tag, the 9d 01 2a start code.
+  if (bytes.toString('latin1', 12, 16) !== 'VP8 ') throw new Error('the test WebP is not a simple lossy one');
+  bytes.writeUInt16LE(width, 26);
+  bytes.writeUInt16LE(height, 28);
+  return bytes;
+}

@@ -81,6 +81,7 @@ export const adminProductPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
           if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
             throw new HttpError(413, 'TOO_MANY_FILES', `Upload at most ${MAX_FILES_PER_UPLOAD} photos at a time.`);
           }
+          if (code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'TOO_MANY_FIELDS', 'Send only the photos, with their alt text and metal.');
           throw error;
         }
         if (files.length === 0) throw invalidFields([{ field: 'photos', message: 'Choose one or more photos to upload (JPEG, PNG or WebP).' }]);

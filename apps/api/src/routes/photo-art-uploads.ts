@@ -47,12 +47,20 @@ export const photoArtUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       // Checked before the file is read: a stranger's line or a charm without a photo costs no decoding.
       await assertPhotoArtLine(db, sessionId, itemUuid);
       await countPhotoUpload(app.rateLimiter, { sessionId, address: request.ip });
-      const part = await request.file().catch((error: { code?: string }) => {
-        if (error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'TOO_MANY_FILES', 'Upload one photo at a time.');
+      // The whole form is read (fields are ignored): a second file is refused, never silently dropped after the first.
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') bytes = await readUpload(part);
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'TOO_MANY_FILES', 'Upload one photo at a time.');
+        if (code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'TOO_MANY_FIELDS', 'Send only the photo.');
         throw error;
-      });
-      if (!part) throw invalidFields([{ field: 'photo', message: 'Choose a photo to upload (JPEG, PNG or WebP).' }]);
-      const photo = await processPrivatePhoto(await readUpload(part));
+      }
+      if (!bytes) throw invalidFields([{ field: 'photo', message: 'Choose a photo to upload (JPEG, PNG or WebP).' }]);
+      const photo = await processPrivatePhoto(bytes);
       return reply.status(201).send(await savePhotoArtUpload(db, app.privateMedia, sessionId, itemUuid, photo));
     },
   );
