@@ -14,6 +14,7 @@ import { ROBOTS_CONTENT } from './lib/seo';
 import { isStaffPage } from './lib/staff-pages';
 import { readBagSummary } from './bag/bag-count.server';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
+import { storeTerms } from './lib/store-terms';
 import './app.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -24,7 +25,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ? [{ menuItems: [] }, { itemCount: 0, total: null }]
     : await Promise.all([context.api.getMenu(), readBagSummary(request, context.api, context.log)]);
   return {
-    store: { name, phone, photoArtEmail, publicBaseUrl, robots: staffPage ? ('noindex' as const) : robots, gtmId: staffPage ? undefined : gtmId, socialLinks },
+    store: {
+      name,
+      phone,
+      photoArtEmail,
+      publicBaseUrl,
+      robots: staffPage ? ('noindex' as const) : robots,
+      gtmId: staffPage ? undefined : gtmId,
+      socialLinks,
+      /** What ground shipping costs, in the words the bag's notes use (from the store settings). */
+      shippingPromise: storeTerms(context.store).shippingPromise,
+    },
     menuItems,
     prefs: readShopperPrefs(request),
     /** The header's count: charms and bracelets in the bag, for the session cookie (0 without one). */

@@ -2,7 +2,8 @@ import type { ProductDetail } from '@charms/contracts/catalog';
 import { engravingCharge } from '@charms/domain/engraving';
 import { formatCents } from '@charms/domain/money';
 import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../root';
 import type { AddedLine } from './bag-result';
 import { engravingPricingOf } from './engraving-field';
 
@@ -26,6 +27,7 @@ export interface MiniBagProps {
 export function MiniBag({ product, added, message, bag, modal, onClose, pagePath }: MiniBagProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const shippingPromise = useRouteLoaderData<typeof rootLoader>('root')?.store.shippingPromise;
   const image = product.images[0];
   const font = added.engraving ? product.engraving?.fonts.find((option) => option.id === added.engraving!.font) : undefined;
   const unit = product.price?.cents ?? 0;
@@ -88,7 +90,7 @@ export function MiniBag({ product, added, message, bag, modal, onClose, pagePath
           </div>
         ) : null}
       </dl>
-      <p className="mini-bag__note">Free shipping on every order.</p>
+      {shippingPromise ? <p className="mini-bag__note">{shippingPromise}</p> : null}
       <div className="mini-bag__actions">
         <Link to="/order/process" className="button button--primary mini-bag__checkout">
           Checkout

@@ -1,6 +1,8 @@
 import type { BagResponse, ShippingTypesResponse } from '@charms/contracts/bag';
 import { BagFormFields, BagMessage } from './bag-form-fields';
 import type { BagResult } from './bag-result';
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '../root';
 import { useBagForm } from './use-bag-form';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -22,6 +24,7 @@ function arrival(type: ShippingTypesResponse['shippingTypes'][number]): string {
  */
 export function ShippingForm({ bag, shipping, notice }: { bag: BagResponse; shipping: ShippingTypesResponse | null; notice: BagResult | null }) {
   const { fetcher, result, busy } = useBagForm('bag-shipping', ['shipping'], notice);
+  const shippingPromise = useRouteLoaderData<typeof rootLoader>('root')?.store.shippingPromise;
   const state = bag.tempOrder.shipToStateProvince ?? '';
   const save = (form: HTMLFormElement | null) => {
     if (form) void fetcher.submit(form, { method: 'post', action: '/order', preventScrollReset: true });
@@ -64,7 +67,7 @@ export function ShippingForm({ bag, shipping, notice }: { bag: BagResponse; ship
           ))}
         </fieldset>
       ) : (
-        <p className="bag-hint">Choose your state to see the shipping options and delivery dates. Free ground shipping on every order.</p>
+        <p className="bag-hint">Choose your state to see the shipping options and delivery dates.{shippingPromise ? ` ${shippingPromise}` : ''}</p>
       )}
       <p className="bag-hint">Shipping to Canada: choose Alaska and give your Canadian address in the order comments.</p>
       <button type="submit" className="button button--secondary" disabled={busy}>
