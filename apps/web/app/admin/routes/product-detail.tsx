@@ -9,7 +9,7 @@ import { useTimeZone } from '../use-time-zone';
 import type { FormResult } from '../form-result';
 import { confirmFirst, csrfOf, failed, succeeded, textOf } from '../form-result.server';
 import { ProductFields } from '../products/product-fields';
-import { FIELD_LABELS, FORM_FIELD_OF, bodyOf, formValuesFrom, formValuesOf, refusalMessage, shownValue } from '../products/product-form';
+import { FORM_FIELD_OF, bodyOf, changeLines, formValuesFrom, formValuesOf, refusalMessage } from '../products/product-form';
 import { productsApi } from '../products/products-api.server';
 import '../products/products.css';
 import type { Route } from './+types/product-detail';
@@ -63,10 +63,8 @@ function Change({ change }: { change: AdminProductDetail['history'][number] }) {
       </p>
       {change.action === 'updated' ? (
         <ul className="product-changes">
-          {Object.entries(change.changes).map(([field, { before, after }]) => (
-            <li key={field}>
-              {FIELD_LABELS[field] ?? field}: {shownValue(field, before)} → {shownValue(field, after)}
-            </li>
+          {changeLines(change.changes).map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       ) : null}
