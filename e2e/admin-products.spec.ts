@@ -60,6 +60,7 @@ test('staff create a product in the admin, and shoppers find it in its category,
   await page.getByRole('button', { name: 'Retire…' }).click();
   await page.getByRole('button', { name: 'Yes, retire it' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Retired/ })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('has left the shop');
   const gone = await shopper.goto(shopPath!);
   expect(gone?.status()).toBe(404);
   await expect(shopper.getByRole('heading', { level: 1, name: `${name} Deluxe is no longer available` })).toBeVisible();

@@ -30,7 +30,7 @@ describe('the activity trail', () => {
     expect(page).toBe(1);
     const mine = changes.filter((change) => change.entityType === 'promotion' && change.entityId === String(id));
     expect(mine.map((change) => change.action)).toEqual(['updated', 'created']);
-    expect(mine[0]).toMatchObject({ actor: 'Olive Owner', changes: { value: { before: 10, after: 15 } } });
+    expect(mine[0]).toMatchObject({ actor: 'Olive Owner', entityName: 'TRAIL10', changes: { value: { before: 10, after: 15 } } });
     expect(Date.parse(mine[0]!.at)).toBeGreaterThanOrEqual(Date.parse(mine[1]!.at));
   });
 

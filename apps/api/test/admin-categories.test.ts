@@ -209,6 +209,16 @@ describe('ordering the menu', () => {
     expect((await read(second!.id)).history[0]).toMatchObject({ action: 'moved', changes: { position: { before: 2, after: 1 } } });
     expect((await read(first!.id)).history[0]).toMatchObject({ action: 'moved', changes: { position: { before: 1, after: 2 } } });
 
+    // To the bottom in one move: the others each shift up one place, and only the moved category's trail says so.
+    const all = await list();
+    const bystander = all[2]!;
+    const bystanderHistory = (await read(bystander.id)).history.length;
+    const bottom = adminCategoryListSchema.parse((await clerk.call('POST', '/admin-categories/order', { id: second!.id, move: 'bottom' })).json()).categories;
+    expect(bottom.at(-1)!.id).toBe(second!.id);
+    expect((await read(second!.id)).history[0]).toMatchObject({ action: 'moved', changes: { position: { before: 1, after: all.length } } });
+    expect((await read(bystander.id)).history).toHaveLength(bystanderHistory);
+    await clerk.call('POST', '/admin-categories/order', { id: second!.id, move: 'top' });
+
     // Already first: moving up changes nothing and records nothing.
     const before = await snapshot();
     expect((await clerk.call('POST', '/admin-categories/order', { id: second!.id, move: 'up' })).statusCode).toBe(200);

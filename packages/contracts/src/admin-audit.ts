@@ -32,7 +32,14 @@ export const ACTIVITY_PAGE_SIZE = 50;
 
 export const activityListSchema = z
   .object({
-    changes: z.array(adminChangeSchema.extend({ entityType: z.enum(AUDITED_ENTITIES), entityId: z.string() })),
+    changes: z.array(
+      adminChangeSchema.extend({
+        entityType: z.enum(AUDITED_ENTITIES),
+        entityId: z.string(),
+        /** What staff call it now (a product's or category's name, a promotion's code); null for the settings. */
+        entityName: z.string().nullable(),
+      }),
+    ),
     page: z.number().int(),
     /** Whether an older page exists (the trail only grows, so counting it all is not worth a query). */
     hasMore: z.boolean(),

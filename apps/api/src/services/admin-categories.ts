@@ -163,7 +163,10 @@ export async function reorderCategories(db: Db, actor: StaffActor, body: Reorder
     if (toWrite.length === 0) return;
     const values = sql.join(toWrite.map(({ categoryId, place }) => sql`(${categoryId}::int, ${place}::smallint)`), sql`, `);
     await tx.execute(sql`update categories set position = v.position from (values ${values}) as v(id, position) where categories.id = v.id`);
-    for (const { categoryId, place } of placed) {
+    // To the top or the bottom, the categories in between each shift one place as a consequence: the trail records
+    // the one staff moved (one click was forty lines of activity). A swap or a whole new order records each moved.
+    const recorded = 'move' in body && (body.move === 'top' || body.move === 'bottom') ? placed.filter((one) => one.categoryId === body.id) : placed;
+    for (const { categoryId, place } of recorded) {
       const before = was.get(categoryId)!.place;
       if (before !== place) await recordChange(tx, { actor, entityType: 'category', entityId: categoryId, action: 'moved', before: { position: before }, after: { position: place } });
     }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ACTIVITY_PAGE_SIZE, type ActivityList, type AuditedEntityType } from '@charms/contracts/admin-audit';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { type AdminAuditRow, adminAudit } from '../db/schema';
+import { type AdminAuditRow, adminAudit, categories, products, promotions } from '../db/schema';
 import type { Actor } from './audit';
 
 export type AuditedEntity = AuditedEntityType;
@@ -104,9 +104,32 @@ export async function listChanges(db: Db, query: { type?: AuditedEntity | undefi
     .orderBy(desc(adminAudit.at), desc(adminAudit.id))
     .limit(ACTIVITY_PAGE_SIZE + 1)
     .offset((query.page - 1) * ACTIVITY_PAGE_SIZE);
+  const page = rows.slice(0, ACTIVITY_PAGE_SIZE);
+  const names = await namesOf(db, page);
   return {
-    changes: rows.slice(0, ACTIVITY_PAGE_SIZE).map((row) => ({ ...changeView(row), entityType: row.entityType, entityId: row.entityId })),
+    changes: page.map((row) => ({ ...changeView(row), entityType: row.entityType, entityId: row.entityId, entityName: names.get(`${row.entityType}:${row.entityId}`) ?? null })),
     page: query.page,
     hasMore: rows.length > ACTIVITY_PAGE_SIZE,
   };
+}
+
+/**
+ * The current name of each entity on a page of the trail, so staff read "Snowflake Charm" rather than "#3027": three
+ * small lookups by id (a photo's line carries its product's id). A deleted entity has no name; the line keeps its id.
+ */
+async function namesOf(db: Db, rows: AdminAuditRow[]): Promise<Map<string, string>> {
+  const idsOf = (...types: AuditedEntity[]) => [...new Set(rows.filter((row) => types.includes(row.entityType) && /^\d{1,9}$/.test(row.entityId)).map((row) => Number(row.entityId)))];
+  const productIds = idsOf('product', 'photo');
+  const categoryIds = idsOf('category');
+  const promotionIds = idsOf('promotion');
+  const [productRows, categoryRows, promotionRows] = await Promise.all([
+    productIds.length ? db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds)) : [],
+    categoryIds.length ? db.select({ id: categories.id, name: categories.categoryName }).from(categories).where(inArray(categories.id, categoryIds)) : [],
+    promotionIds.length ? db.select({ id: promotions.id, name: promotions.code }).from(promotions).where(inArray(promotions.id, promotionIds)) : [],
+  ]);
+  const names = new Map<string, string>();
+  for (const row of productRows) names.set(`product:${row.id}`, row.name).set(`photo:${row.id}`, row.name);
+  for (const row of categoryRows) names.set(`category:${row.id}`, row.name);
+  for (const row of promotionRows) names.set(`promotion:${row.id}`, row.name);
+  return names;
 }

@@ -1,6 +1,6 @@
 import type { AdminCategory, CreateCategoryInput } from '@charms/contracts/admin-categories';
 import { parseMenuPicture } from '@charms/art/menu-pictures';
-import { DEFAULT_METAL_ID, findMetalById } from '@charms/domain/metals';
+import { DEFAULT_METAL_ID, findMetalById, findMetalBySlug } from '@charms/domain/metals';
 
 /**
  * The category form as the browser sends it. The menu picture comes as two fields, a metal and a shape (the
@@ -51,6 +51,15 @@ export function shownValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none';
   const text = String(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+/** One change of the trail as lines staff read: the menu picture as "cat in 14k Gold", not its stored name. */
+export function changeLines(changes: Record<string, { before: unknown; after: unknown }>): string[] {
+  const shown = (field: string, value: unknown) => {
+    const picture = field === 'menuImage' && typeof value === 'string' ? parseMenuPicture(value) : null;
+    return picture ? `${picture.shape} in ${findMetalBySlug(picture.metal)?.name ?? picture.metal}` : shownValue(value);
+  };
+  return Object.entries(changes).map(([field, { before, after }]) => `${FIELD_LABELS[field] ?? field}: ${shown(field, before)} → ${shown(field, after)}`);
 }
 
 /** Reads the form's fields (missing ones as ''). */

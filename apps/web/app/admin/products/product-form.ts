@@ -117,18 +117,36 @@ export const FIELD_LABELS: Record<string, string> = {
   retiredAt: 'Retired',
 };
 
+type StoredPrices = Record<string, { priceCents: number; available: boolean }>;
+const metalName = (slug: string) => METALS.find((known) => known.slug === slug)?.name ?? slug;
+const priceText = (price: StoredPrices[string] | undefined) => (price ? `${formatCents(price.priceCents)}${price.available ? '' : ' (sold out)'}` : 'not offered');
+
 /** A value of the trail in words: prices per metal in dollars, sold-out marked; empty as "none". */
 export function shownValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
   if (field === 'prices' && typeof value === 'object') {
-    const prices = value as Record<string, { priceCents: number; available: boolean }>;
+    const prices = value as StoredPrices;
     return Object.entries(prices)
-      .map(([metal, price]) => `${METALS.find((known) => known.slug === metal)?.name ?? metal} ${formatCents(price.priceCents)}${price.available ? '' : ' (sold out)'}`)
+      .map(([metal, price]) => `${metalName(metal)} ${priceText(price)}`)
       .join(', ');
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
+}
+
+/**
+ * One change of the trail as lines staff read: prices one line per metal whose price or availability changed (the
+ * whole list before and after hid a one-cent change among five metals), every other field as before → after.
+ */
+export function changeLines(changes: Record<string, { before: unknown; after: unknown }>): string[] {
+  return Object.entries(changes).flatMap(([field, { before, after }]) => {
+    if (field !== 'prices') return [`${FIELD_LABELS[field] ?? field}: ${shownValue(field, before)} → ${shownValue(field, after)}`];
+    const was = (before ?? {}) as StoredPrices;
+    const is = (after ?? {}) as StoredPrices;
+    const metals = METALS.map((metal) => metal.slug).filter((slug) => priceText(was[slug]) !== priceText(is[slug]));
+    return metals.map((slug) => `${metalName(slug)} price: ${priceText(was[slug])} → ${priceText(is[slug])}`);
+  });
 }
 
 /** A refusal's sentence at the top of the form: the fields say what is wrong beside themselves. */

@@ -2,6 +2,7 @@ import type { PromotionSummary, SavePromotionInput } from '@charms/contracts/adm
 import { formatCents } from '@charms/domain/money';
 import { storeTime, zonedInstant } from '@charms/domain/ship-dates';
 import { isIsoDate } from '@charms/domain/store-settings';
+import { formatDateTime } from '../format';
 
 /**
  * The promotion form as the browser sends it: every field as typed. Dates are the browser's datetime-local text
@@ -81,6 +82,26 @@ export const FIELD_LABELS: Record<string, string> = {
   maxUses: 'Total uses',
   maxUsesPerSession: 'Uses per shopper',
 };
+
+/**
+ * One change of the trail as lines staff read: amounts in dollars, dates in the store's zone. The value reads as a
+ * percent or dollars by the code's kind (the one the change sets, else the code's own; unknown: the bare number).
+ */
+export function changeLines(changes: Record<string, { before: unknown; after: unknown }>, kind: 'percent' | 'amount' | undefined, timeZone: string): string[] {
+  const kindOf = (value: unknown) => (value === 'percent' || value === 'amount' ? value : kind);
+  const shown = (field: string, value: unknown, valueKind: 'percent' | 'amount' | undefined): string => {
+    if (value === null || value === undefined || value === '') return 'none';
+    if (field === 'value' && typeof value === 'number' && valueKind) return valueKind === 'amount' ? formatCents(value) : `${value}%`;
+    if ((field === 'startsAt' || field === 'endsAt') && typeof value === 'string') return formatDateTime(value, timeZone);
+    if (field === 'minimumMerchandiseCents' && typeof value === 'number') return formatCents(value);
+    if (field === 'kind') return value === 'amount' ? 'dollars off' : value === 'percent' ? 'percent off' : String(value);
+    return String(value);
+  };
+  return Object.entries(changes).map(
+    ([field, { before, after }]) =>
+      `${FIELD_LABELS[field] ?? field}: ${shown(field, before, kindOf(changes.kind?.before))} → ${shown(field, after, kindOf(changes.kind?.after))}`,
+  );
+}
 
 /** A refusal's sentence at the top of the form: the fields say what is wrong beside themselves, in plain words. */
 export function refusalMessage(result: { message: string; fields?: Record<string, string> | undefined }): string {

@@ -1,5 +1,6 @@
 import { AUDITED_ENTITIES, type ActivityList, type AuditedEntityType, activityQuerySchema } from '@charms/contracts/admin-audit';
 import { Form, Link, data } from 'react-router';
+import { activityLines } from '../activity/change-lines';
 import { adminApi } from '../admin-api.server';
 import { formatDateTime } from '../format';
 import { useTimeZone } from '../use-time-zone';
@@ -35,19 +36,12 @@ const pageOf = (type: AuditedEntityType, id: string): string | null => {
   }
 };
 
-/** The line's subject: a photo's entry names its product, whose id it carries (not the photo's own). */
-const whatChanged = (type: AuditedEntityType, id: string): string => {
+/** The line's subject, by its name now (a photo's entry names its product, whose id it carries); its id if it has none. */
+const whatChanged = (type: AuditedEntityType, id: string, name: string | null): string => {
   if (type === 'setting') return TYPE_LABELS.setting;
-  if (type === 'photo') return `Photos of product #${id}`;
-  return `${TYPE_LABELS[type]} #${id}`;
+  const called = name ?? `#${id}`;
+  return type === 'photo' ? `Photos of ${called}` : called;
 };
-
-/** A value as one short line: long text (a description) is cut, structures shown as JSON. */
-export function shortValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'none';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-}
 
 /** Every change to the catalog, photos, promotions and settings, newest first; the kind of change in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -102,22 +96,22 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           <ol className="admin-timeline">
             {list.changes.map((change) => {
               const href = pageOf(change.entityType, change.entityId);
-              const what = whatChanged(change.entityType, change.entityId);
+              const what = whatChanged(change.entityType, change.entityId, change.entityName);
+              const lines = activityLines(change, timeZone);
               return (
                 <li key={change.id}>
                   <p className="admin-timeline__what">
+                    {change.entityType === 'product' || change.entityType === 'category' || change.entityType === 'promotion' ? `${TYPE_LABELS[change.entityType]} ` : ''}
                     {href ? <Link to={href}>{what}</Link> : what} {change.action} by {change.actor}
                   </p>
                   <p className="admin-muted">
                     <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
                     {change.ip ? ` · from ${change.ip}` : ''}
                   </p>
-                  {change.action === 'created' ? null : (
+                  {lines.length === 0 ? null : (
                     <ul className="admin-changes">
-                      {Object.entries(change.changes).map(([field, { before, after }]) => (
-                        <li key={field}>
-                          {field}: {shortValue(before)} → {shortValue(after)}
-                        </li>
+                      {lines.map((line) => (
+                        <li key={line}>{line}</li>
                       ))}
                     </ul>
                   )}

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ categories }, { headers: admin.headers() });
 }
 
-const MOVES = { up: 'up', down: 'down' } as const;
+const MOVES = { up: 'up', down: 'down', top: 'top', bottom: 'bottom' } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = adminApi(request, context);
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failed(admin, 'move', error);
     }
   }
-  return data<FormResult>({ intent, ok: false, message: 'Choose Create, Up or Down.' }, { status: 400, headers: admin.headers() });
+  return data<FormResult>({ intent, ok: false, message: 'Choose Create, or a move: top, up, down or bottom.' }, { status: 400, headers: admin.headers() });
 }
 
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
@@ -104,11 +104,18 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                     <Form method="post" className="category-moves" preventScrollReset>
                       <CsrfField />
                       <input type="hidden" name="id" value={category.id} />
+                      {/* A new category starts last: to the top is one click, not forty. */}
+                      <button type="submit" name="intent" value="top" className="admin-button" disabled={index === 0 || busy} aria-label={`Move ${category.name} to the top`} title="To the top">
+                        ⤒
+                      </button>
                       <button type="submit" name="intent" value="up" className="admin-button" disabled={index === 0 || busy} aria-label={`Move ${category.name} up`}>
                         ↑
                       </button>
                       <button type="submit" name="intent" value="down" className="admin-button" disabled={index === categories.length - 1 || busy} aria-label={`Move ${category.name} down`}>
                         ↓
+                      </button>
+                      <button type="submit" name="intent" value="bottom" className="admin-button" disabled={index === categories.length - 1 || busy} aria-label={`Move ${category.name} to the bottom`} title="To the bottom">
+                        ⤓
                       </button>
                     </Form>
                   </td>

@@ -4,7 +4,7 @@ import { Form, Link, data, useNavigation } from 'react-router';
 import { adminApi } from '../admin-api.server';
 import { categoriesApi } from '../categories/categories-api.server';
 import { CategoryFields } from '../categories/category-fields';
-import { FIELD_LABELS, FIELD_NAMES, bodyOf, formValuesOf, shownValue, valuesFrom } from '../categories/category-form';
+import { FIELD_NAMES, bodyOf, changeLines, formValuesOf, valuesFrom } from '../categories/category-form';
 import { CsrfField } from '../components/csrf-field';
 import { FormMessage } from '../components/form-message';
 import { formatDateTime } from '../format';
@@ -54,10 +54,8 @@ function Change({ change }: { change: AdminChange }) {
       </p>
       {change.action === 'created' ? null : (
         <ul className="category-changes">
-          {Object.entries(change.changes).map(([field, { before, after }]) => (
-            <li key={field}>
-              {FIELD_LABELS[field] ?? field}: {shownValue(before)} → {shownValue(after)}
-            </li>
+          {changeLines(change.changes).map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       )}

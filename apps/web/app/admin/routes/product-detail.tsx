@@ -9,7 +9,7 @@ import { useTimeZone } from '../use-time-zone';
 import type { FormResult } from '../form-result';
 import { confirmFirst, csrfOf, failed, succeeded, textOf } from '../form-result.server';
 import { ProductFields } from '../products/product-fields';
-import { FIELD_LABELS, FORM_FIELD_OF, bodyOf, formValuesFrom, formValuesOf, refusalMessage, shownValue } from '../products/product-form';
+import { FORM_FIELD_OF, bodyOf, changeLines, formValuesFrom, formValuesOf, refusalMessage } from '../products/product-form';
 import { productsApi } from '../products/products-api.server';
 import '../products/products.css';
 import type { Route } from './+types/product-detail';
@@ -23,7 +23,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data({ error: { message: 'There is no such product.' } }, { status: 404, headers: admin.headers() });
   const products = productsApi(admin);
   const [product, options] = await Promise.all([products.get(params.id), products.options()]);
-  return data({ product, options, created: new URL(request.url).searchParams.get('created') === '1' }, { headers: admin.headers() });
+  const search = new URL(request.url).searchParams;
+  const done = search.get('done');
+  return data({ product, options, created: search.get('created') === '1', done: done === 'retired' || done === 'restored' ? done : null }, { headers: admin.headers() });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,7 +43,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === 'retire') return confirmFirst(admin, intent, 'Retire this product? It leaves the shop at once and cannot be bought; orders that have it stay as they are.', {});
     if (intent === 'retire-confirmed' || intent === 'restore') {
       await (intent === 'restore' ? products.restore(csrf, params.id) : products.retire(csrf, params.id));
-      return redirect(`/admin/products/${params.id}`, { headers: admin.headers() });
+      // Said on the page it lands on (the badge alone was easy to miss).
+      return redirect(`/admin/products/${params.id}?done=${intent === 'restore' ? 'restored' : 'retired'}`, { headers: admin.headers() });
     }
   } catch (error) {
     return failed(admin, intent, error, FORM_FIELD_OF, intent === 'save' ? values : undefined);
@@ -63,10 +66,8 @@ function Change({ change }: { change: AdminProductDetail['history'][number] }) {
       </p>
       {change.action === 'updated' ? (
         <ul className="product-changes">
-          {Object.entries(change.changes).map(([field, { before, after }]) => (
-            <li key={field}>
-              {FIELD_LABELS[field] ?? field}: {shownValue(field, before)} → {shownValue(field, after)}
-            </li>
+          {changeLines(change.changes).map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       ) : null}
@@ -76,7 +77,7 @@ function Change({ change }: { change: AdminProductDetail['history'][number] }) {
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
-  const { product, options, created } = loaderData;
+  const { product, options, created, done } = loaderData;
   const result = actionData as FormResult | undefined;
   const navigation = useNavigation();
   const busyWith = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined;
@@ -103,6 +104,15 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
       {created && !result && product.history.length === 1 ? (
         <p className="admin-message admin-message--ok" role="status">
           Created: {product.name} is on sale now. Add its photos next.
+        </p>
+      ) : null}
+      {done && !result ? (
+        <p className="admin-message admin-message--ok" role="status">
+          {done === 'retired' && product.retiredAt
+            ? `Retired: ${product.name} has left the shop; its page tells shoppers it is no longer available.`
+            : done === 'restored' && !product.retiredAt
+              ? `Back on sale: shoppers find ${product.name} in its categories and search again.`
+              : null}
         </p>
       ) : null}
       <div className="product-layout">

@@ -1,5 +1,5 @@
 import { PRODUCT_CSV_MAX_BYTES, type ProductImportReport, productImportReportSchema } from '@charms/contracts/admin-products-csv';
-import { Form, Link, data, useNavigation } from 'react-router';
+import { Form, Link, data, useNavigation, useRouteLoaderData } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { adminApi } from '../admin-api.server';
 import { CsrfField } from '../components/csrf-field';
@@ -8,6 +8,7 @@ import type { FormResult } from '../form-result';
 import { ImportReport, PRODUCT_CSV_EXPORT_PATH } from '../product-csv/import-report';
 import { productCsvApi } from '../product-csv/product-csv-api.server';
 import '../product-csv/product-csv.css';
+import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/product-import';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Import products · Admin' }];
@@ -61,30 +62,38 @@ export default function ProductImport({ actionData }: Route.ComponentProps) {
   const busy = navigation.state === 'submitting' ? navigation.formData?.get('intent') : undefined;
   const toConfirm = result?.intent === 'check' && result.ok && result.csv !== undefined;
   const changes = result?.report ? result.report.summary.new + result.report.summary.updated + result.report.summary.retired : 0;
+  // Importing is the owners' (the API says so); staff export only, told so before they choose a file.
+  const isOwner = useRouteLoaderData<typeof layoutLoader>('admin')?.staff.role === 'owner';
   return (
     <div className="admin-page">
       <div className="admin-page__head">
         <h1>Import products</h1>
-        <a className="admin-button" href={PRODUCT_CSV_EXPORT_PATH} download>
-          Download CSV
-        </a>
+        <div className="admin-actions">
+          <Link to="/admin/products">All products</Link>
+          <a className="admin-button" href={PRODUCT_CSV_EXPORT_PATH} download>
+            Download CSV
+          </a>
+        </div>
       </div>
       <p>
         One row per product, a price and availability column per metal. Download the catalog, change it in a spreadsheet, and
         upload it here: a row with an id changes that product, a row without one adds a product. A check changes nothing;
         the import applies the whole file or nothing of it.
       </p>
-      <Form method="post" encType="multipart/form-data" className="admin-panel csv-upload" aria-label="Check a CSV file">
-        <CsrfField />
-        <input type="hidden" name="intent" value="check" />
-        <label>
-          CSV file (UTF-8, up to 15 MB)
-          <input type="file" name="file" accept=".csv,text/csv" required aria-invalid={result?.fields?.file ? true : undefined} />
-        </label>
-        <button type="submit" className="admin-button admin-button--primary" disabled={busy !== undefined}>
-          {busy === 'check' ? 'Checking…' : 'Check file'}
-        </button>
-      </Form>
+      {isOwner ? null : <p className="admin-panel">Only an owner can import products. You can download the catalog as CSV.</p>}
+      {isOwner ? (
+        <Form method="post" encType="multipart/form-data" className="admin-panel csv-upload" aria-label="Check a CSV file">
+          <CsrfField />
+          <input type="hidden" name="intent" value="check" />
+          <label>
+            CSV file (UTF-8, up to 15 MB)
+            <input type="file" name="file" accept=".csv,text/csv" required aria-invalid={result?.fields?.file ? true : undefined} />
+          </label>
+          <button type="submit" className="admin-button admin-button--primary" disabled={busy !== undefined}>
+            {busy === 'check' ? 'Checking…' : 'Check file'}
+          </button>
+        </Form>
+      ) : null}
       {result ? (
         <p className={`admin-message ${result.ok ? 'admin-message--ok' : 'admin-message--error'}`} role={result.ok ? 'status' : 'alert'}>
           {result.fileName ? `${result.fileName}: ` : ''}
@@ -114,9 +123,6 @@ export default function ProductImport({ actionData }: Route.ComponentProps) {
           lengths) separated by <code>|</code>; categories by the slug of their address. Yes/no columns take true or false.
         </p>
       </details>
-      <p>
-        <Link to="/admin">Back to the dashboard</Link>
-      </p>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useTimeZone } from '../use-time-zone';
 import type { FormResult } from '../form-result';
 import { confirmFirst, csrfOf, failed, refused, succeeded, textOf } from '../form-result.server';
 import { moved, photosApi } from '../photos/photos-api.server';
+import { PHOTO_ACTIONS, photoChangeLine } from '../photos/photo-changes';
 import '../photos/photos.css';
 import type { Route } from './+types/product-photos';
 
@@ -160,23 +161,6 @@ function PhotoCard({ photo, index, photos, result }: { photo: AdminPhoto; index:
   );
 }
 
-const ACTIONS: Record<string, string> = { added: 'Added a photo', updated: 'Changed a photo', reordered: 'Changed the order', removed: 'Removed a photo' };
-const LABELS: Record<string, string> = { photo: 'photo', alt: 'alt text', metal: 'metal', position: 'position', order: 'order (photo ids)' };
-const shown = (field: string, value: unknown) =>
-  value === null || value === '' ? (field === 'metal' ? 'every metal' : 'none') : Array.isArray(value) ? value.join(', ') : field === 'alt' ? `“${String(value)}”` : field === 'photo' ? `#${String(value)}` : String(value);
-
-/** One line per change: what was added or removed, or each field before → after. */
-function describeChange(action: string, changes: Record<string, { before: unknown; after: unknown }>): string {
-  return Object.entries(changes)
-    .map(([field, { before, after }]) => {
-      const label = LABELS[field] ?? field;
-      if (action === 'added') return `${label} ${shown(field, after)}`;
-      if (action === 'removed') return `${label} ${shown(field, before)}`;
-      return `${label}: ${shown(field, before)} → ${shown(field, after)}`;
-    })
-    .join(' · ');
-}
-
 export default function ProductPhotosPage({ loaderData, actionData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
   const { photos } = loaderData;
@@ -263,13 +247,13 @@ export default function ProductPhotosPage({ loaderData, actionData }: Route.Comp
             {photos.history.map((change) => (
               <li key={change.id}>
                 <p className="admin-timeline__what">
-                  {ACTIONS[change.action] ?? change.action} by {change.actor}
+                  {PHOTO_ACTIONS[change.action] ?? change.action} by {change.actor}
                 </p>
                 <p className="admin-muted">
                   <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
                   {change.ip ? ` · from ${change.ip}` : ''}
                 </p>
-                <p className="photo-changes">{describeChange(change.action, change.changes)}</p>
+                <p className="photo-changes">{photoChangeLine(change.action, change.changes)}</p>
               </li>
             ))}
           </ol>

@@ -10,7 +10,7 @@ import { StatusBadge } from '../components/status-badge';
 import { formatDateTime } from '../format';
 import type { FormResult } from '../form-result';
 import { confirmFirst, csrfOf, failed, succeeded, textOf } from '../form-result.server';
-import { FIELD_LABELS, PROMOTION_FIELDS, STATUS_WORDS, bodyOf, discountText, formValuesOf, refusalMessage } from '../promotions/promotion-form';
+import { PROMOTION_FIELDS, STATUS_WORDS, bodyOf, changeLines, discountText, formValuesOf, refusalMessage } from '../promotions/promotion-form';
 import { PromotionFields, valuesFrom } from '../promotions/promotion-fields';
 import { promotionsApi } from '../promotions/promotions-api.server';
 import '../promotions/promotions.css';
@@ -53,17 +53,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<FormResult>({ intent, ok: false, message: 'Choose Save or End now.' }, { status: 400, headers: admin.headers() });
 }
 
-const shown = (field: string, value: unknown, kind: 'percent' | 'amount', timeZone: string): string => {
-  if (value === null || value === undefined || value === '') return 'none';
-  if (field === 'value' && typeof value === 'number') return kind === 'amount' ? formatCents(value) : `${value}%`;
-  if ((field === 'startsAt' || field === 'endsAt') && typeof value === 'string') return formatDateTime(value, timeZone);
-  if (field === 'minimumMerchandiseCents' && typeof value === 'number') return formatCents(value);
-  return String(value);
-};
-
 function Change({ change, kind }: { change: AdminChange; kind: 'percent' | 'amount' }) {
   const timeZone = useTimeZone();
-  const fields = Object.entries(change.changes);
   const verb = change.action === 'created' ? 'Created' : change.action === 'ended' ? 'Ended' : 'Changed';
   return (
     <li>
@@ -76,10 +67,8 @@ function Change({ change, kind }: { change: AdminChange; kind: 'percent' | 'amou
       </p>
       {change.action === 'created' ? null : (
         <ul className="admin-changes">
-          {fields.map(([field, { before, after }]) => (
-            <li key={field}>
-              {FIELD_LABELS[field] ?? field}: {shown(field, before, kind, timeZone)} → {shown(field, after, kind, timeZone)}
-            </li>
+          {changeLines(change.changes, kind, timeZone).map((line) => (
+            <li key={line}>{line}</li>
           ))}
         </ul>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, data, redirect, useNavigation } from 'react-router';
+import { Form, Link, data, redirect, useNavigation, useRouteLoaderData } from 'react-router';
 import { adminApi } from '../admin-api.server';
 import { CsrfField } from '../components/csrf-field';
 import type { FormResult } from '../form-result';
@@ -9,6 +9,7 @@ import { PromotionFields, valuesFrom } from '../promotions/promotion-fields';
 import { promotionsApi } from '../promotions/promotions-api.server';
 import '../promotions/promotions.css';
 import { useTimeZone } from '../use-time-zone';
+import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/promotion-new';
 
 export const meta: Route.MetaFunction = () => [{ title: 'New promotion · Admin' }];
@@ -37,6 +38,8 @@ export default function NewPromotion({ actionData }: Route.ComponentProps) {
     if (result && !result.ok) (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.getElementById('promo-message'))?.focus();
   }, [result]);
   const values = { ...formValuesOf(null, timeZone), ...(result?.values ?? {}) };
+  // Staff who follow a link here read the form, told why they cannot send it (the API refuses them too).
+  const isOwner = useRouteLoaderData<typeof layoutLoader>('admin')?.staff.role === 'owner';
   return (
     <div className="admin-page">
       <div className="admin-page__head">
@@ -48,14 +51,17 @@ export default function NewPromotion({ actionData }: Route.ComponentProps) {
           {refusalMessage(result)}
         </p>
       ) : null}
+      {isOwner ? null : <p className="admin-muted">Only an owner can create promotions.</p>}
       <Form method="post" ref={formRef} className="admin-panel admin-form promo-form" noValidate aria-label="New promotion">
         <CsrfField />
-        <PromotionFields values={values} errors={result?.fields ?? {}} />
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
-            {busy ? 'Creating…' : 'Create promotion'}
-          </button>
-        </div>
+        <PromotionFields values={values} errors={result?.fields ?? {}} disabled={!isOwner} />
+        {isOwner ? (
+          <div className="admin-actions">
+            <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
+              {busy ? 'Creating…' : 'Create promotion'}
+            </button>
+          </div>
+        ) : null}
       </Form>
     </div>
   );

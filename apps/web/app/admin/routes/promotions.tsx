@@ -40,6 +40,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </div>
+      {isOwner ? null : <p className="admin-muted">Only an owner can create or change promotions.</p>}
       {promotions.length === 0 ? (
         <p className="admin-panel">No promotions yet.</p>
       ) : (

@@ -133,7 +133,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
                   {change.ip ? ` · from ${change.ip}` : ''}
                 </p>
-                <ul className="settings-changes">
+                <ul className="admin-changes">
                   {Object.entries(change.changes).map(([name, { before, after }]) => (
                     <li key={name}>
                       {CHANGE_LABELS[name] ?? name}: {shownChange(name, before)} → {shownChange(name, after)}
