@@ -1,12 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { bagResponseSchema } from '@charms/contracts/bag';
 import { type ProductPhotos, productPhotosSchema } from '@charms/contracts/product-photos';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
 import { animatedWebp, jpegBomb, pixelBomb, testPhoto, webpBomb } from '../src/media/test-images';
-import { errorOf, staffApi, useTestApp } from './helper';
+import { errorOf, shopperApi, staffApi, useTestApp } from './helper';
 
 const t = useTestApp();
 type Staff = Awaited<ReturnType<typeof staffApi>>;
@@ -231,5 +232,20 @@ describe('what shoppers see', () => {
     };
     expect(detail.product.photos.map((photo) => photo.alt)).toEqual(['On a plain ground', 'In its metal']);
     expect(detail.product.images[0]!.url).toMatch(/^\/api\/media\/[0-9a-f]{64}\.jpg$/);
+
+    // The bag shows the product as the listing does: the photo for the line's metal, as its smallest JPEG.
+    const { newSession, call } = shopperApi(t);
+    const session = await newSession();
+    for (const metalId of [plainMetal, taggedMetal]) {
+      const added = await call(session, 'POST', '/shopping-cart/items', { productId: id, metalId, quantity: 1 });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    const bag = bagResponseSchema.parse((await call(session, 'GET', '/shopping-cart')).json());
+    const pictures = bag.tempOrder.tempOrderItems.map((item) => item.product?.imageUrl);
+    const jpegOf = async (alt: string) => {
+      const photo = (await list(id)).photos.find((candidate) => candidate.alt === alt)!;
+      return photo.sources.filter((source) => source.format === 'jpeg').sort((a, b) => a.width - b.width)[0]!.url;
+    };
+    expect(pictures).toEqual([await jpegOf('On a plain ground'), await jpegOf('In its metal')]);
   });
 });

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { type PromotionRow, promotions } from '../db/schema';
 import { type SummaryRow, imageUrl, money, pathOf } from './catalog-presenters';
+import { mediaUrl } from './photo-presenters';
 
 /** Reads a shopper's bag and prices it from the database: nothing a client sent is trusted. */
 
@@ -43,6 +44,8 @@ interface ItemRow extends Omit<SummaryRow, 'id' | 'priceCents' | 'kind'> {
   leadTimeMaxDays: number | null;
   primaryCategoryId: number | null;
   photoUploadedAt: string | null;
+  /** The listing photo's smallest JPEG key, when staff gave the product photos. */
+  photoKey: string | null;
   /** Retired by staff: no longer sold. */
   retired: boolean | null;
   /** False while the metal is sold out (offered, but not for now). */
@@ -142,6 +145,14 @@ const LINE_COLUMNS: readonly [keyof LineColumns, string][] = [
   ['specificText', 'sp.text'],
   ['specificFont', 'sp.font'],
   ['photoUploadedAt', 'ph.created_at'],
+  // The listing photo's smallest JPEG (the first photo tagged with the line's metal, else the first untagged one), as
+  // listings choose it (listingPhoto in photo-presenters.ts): the bag shows the product as the shop does.
+  [
+    'photoKey',
+    `(select v->>'key' from product_photos lp cross join jsonb_array_elements(lp.variants) v
+       where lp.product_id = i.product_id and (lp.metal_id = i.metal_id or lp.metal_id is null) and v->>'format' = 'jpeg'
+       order by lp.metal_id is null, lp.position, lp.id, (v->>'width')::int limit 1)`,
+  ],
 ];
 /** One chunk of constant text: built once, not walked by the query builder on every read. */
 const lineValues = sql.raw(LINE_COLUMNS.map(([, column]) => column).join(', '));
@@ -255,7 +266,7 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[], settings: StoreSe
               id: row.productId,
               name: row.name,
               path: pathOf({ ...row, kind: productKind, id: row.productId, sizes: row.sizes ?? [] }, metal, row.braceletSize),
-              imageUrl: imageUrl({ ...row, kind: productKind }, metal.slug),
+              imageUrl: row.photoKey ? mediaUrl(row.photoKey) : imageUrl({ ...row, kind: productKind }, metal.slug),
               kind: productKind,
               isPhotoArt: row.isPhotoArt,
             }
