@@ -1,4 +1,3 @@
-import type { AdminChange } from '@charms/contracts/admin-audit';
 import { useEffect, useRef } from 'react';
 import { Form, Link, data, useNavigation } from 'react-router';
 import { adminApi } from '../admin-api.server';
@@ -7,8 +6,7 @@ import { CategoryFields } from '../categories/category-fields';
 import { FIELD_NAMES, bodyOf, changeLines, formValuesOf, valuesFrom } from '../categories/category-form';
 import { CsrfField } from '../components/csrf-field';
 import { FormMessage } from '../components/form-message';
-import { formatDateTime } from '../format';
-import { useTimeZone } from '../use-time-zone';
+import { ChangeHistory } from '../components/change-history';
 import type { FormResult } from '../form-result';
 import { csrfOf, failed, succeeded, textOf } from '../form-result.server';
 import '../categories/categories.css';
@@ -41,27 +39,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const VERBS: Record<string, string> = { created: 'Created', moved: 'Moved in the menu', 'old slug taken': 'Old slug taken by another category' };
 
-function Change({ change }: { change: AdminChange }) {
-  const timeZone = useTimeZone();
-  return (
-    <li>
-      <p className="admin-timeline__what">
-        {VERBS[change.action] ?? 'Changed'} by {change.actor}
-      </p>
-      <p className="admin-muted">
-        <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
-        {change.ip ? ` · from ${change.ip}` : ''}
-      </p>
-      {change.action === 'created' ? null : (
-        <ul className="category-changes">
-          {changeLines(change.changes).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
-    </li>
-  );
-}
 
 export default function CategoryDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { category, created } = loaderData;
@@ -99,18 +76,13 @@ export default function CategoryDetail({ loaderData, actionData }: Route.Compone
             </div>
           </Form>
 
-          <section className="admin-panel" aria-labelledby="category-history">
-            <h2 id="category-history">Changes</h2>
-            {category.history.length === 0 ? (
-              <p className="admin-muted">No changes recorded (a category from before the admin had categories).</p>
-            ) : (
-              <ol className="admin-timeline">
-                {category.history.map((change) => (
-                  <Change key={change.id} change={change} />
-                ))}
-              </ol>
-            )}
-          </section>
+          <ChangeHistory
+            id="category-history"
+            history={category.history}
+            verbs={VERBS}
+            lines={(change) => (change.action === 'created' ? [] : changeLines(change.changes))}
+            empty="No changes recorded (a category from before the admin had categories)."
+          />
         </div>
         <div className="category-side">
           <section className="admin-panel" aria-labelledby="category-store">

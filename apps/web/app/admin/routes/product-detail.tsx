@@ -1,9 +1,9 @@
-import type { AdminProductDetail } from '@charms/contracts/admin-products';
 import { useEffect, useRef } from 'react';
 import { Form, Link, data, redirect, useNavigation } from 'react-router';
 import { adminApi } from '../admin-api.server';
 import { CsrfField } from '../components/csrf-field';
 import { FormMessage } from '../components/form-message';
+import { ChangeHistory } from '../components/change-history';
 import { formatDateTime } from '../format';
 import { useTimeZone } from '../use-time-zone';
 import type { FormResult } from '../form-result';
@@ -52,28 +52,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<FormResult>({ intent, ok: false, message: 'Choose Save, Retire or Restore.' }, { status: 400, headers: admin.headers() });
 }
 
-function Change({ change }: { change: AdminProductDetail['history'][number] }) {
-  const timeZone = useTimeZone();
-  const verbs: Record<string, string> = { created: 'Created', retired: 'Retired', restored: 'Put back on sale' };
-  return (
-    <li>
-      <p className="admin-timeline__what">
-        {verbs[change.action] ?? 'Changed'} by {change.actor}
-      </p>
-      <p className="admin-muted">
-        <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
-        {change.ip ? ` · from ${change.ip}` : ''}
-      </p>
-      {change.action === 'updated' ? (
-        <ul className="product-changes">
-          {changeLines(change.changes).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
-    </li>
-  );
-}
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
@@ -130,18 +108,13 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
             </div>
           </Form>
 
-          <section className="admin-panel" aria-labelledby="product-history">
-            <h2 id="product-history">Changes</h2>
-            {product.history.length === 0 ? (
-              <p className="admin-muted">No changes recorded (a product from before the admin had products).</p>
-            ) : (
-              <ol className="admin-timeline">
-                {product.history.map((change) => (
-                  <Change key={change.id} change={change} />
-                ))}
-              </ol>
-            )}
-          </section>
+          <ChangeHistory
+            id="product-history"
+            history={product.history}
+            verbs={{ created: 'Created', retired: 'Retired', restored: 'Put back on sale' }}
+            lines={(change) => (change.action === 'updated' ? changeLines(change.changes) : [])}
+            empty="No changes recorded (a product from before the admin had products)."
+          />
         </div>
         <div className="product-side">
           <section className="admin-panel" aria-labelledby="product-about">

@@ -1,4 +1,3 @@
-import type { AdminChange } from '@charms/contracts/admin-audit';
 import { formatCents } from '@charms/domain/money';
 import type { OrderStatus } from '@charms/domain/order-status';
 import { useEffect, useRef } from 'react';
@@ -7,6 +6,7 @@ import { adminApi } from '../admin-api.server';
 import { CsrfField } from '../components/csrf-field';
 import { FormMessage } from '../components/form-message';
 import { StatusBadge } from '../components/status-badge';
+import { ChangeHistory } from '../components/change-history';
 import { formatDateTime } from '../format';
 import type { FormResult } from '../form-result';
 import { confirmFirst, csrfOf, failed, succeeded, textOf } from '../form-result.server';
@@ -53,28 +53,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<FormResult>({ intent, ok: false, message: 'Choose Save or End now.' }, { status: 400, headers: admin.headers() });
 }
 
-function Change({ change, kind }: { change: AdminChange; kind: 'percent' | 'amount' }) {
-  const timeZone = useTimeZone();
-  const verb = change.action === 'created' ? 'Created' : change.action === 'ended' ? 'Ended' : 'Changed';
-  return (
-    <li>
-      <p className="admin-timeline__what">
-        {verb} by {change.actor}
-      </p>
-      <p className="admin-muted">
-        <time dateTime={change.at}>{formatDateTime(change.at, timeZone)}</time>
-        {change.ip ? ` · from ${change.ip}` : ''}
-      </p>
-      {change.action === 'created' ? null : (
-        <ul className="admin-changes">
-          {changeLines(change.changes, kind, timeZone).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
-    </li>
-  );
-}
 
 export default function PromotionDetail({ loaderData, actionData }: Route.ComponentProps) {
   const timeZone = useTimeZone();
@@ -168,18 +146,13 @@ export default function PromotionDetail({ loaderData, actionData }: Route.Compon
             )}
           </section>
 
-          <section className="admin-panel" aria-labelledby="promo-history">
-            <h2 id="promo-history">Changes</h2>
-            {promotion.history.length === 0 ? (
-              <p className="admin-muted">No changes recorded (a code from before the admin had promotions).</p>
-            ) : (
-              <ol className="admin-timeline">
-                {promotion.history.map((change) => (
-                  <Change key={change.id} change={change} kind={promotion.kind} />
-                ))}
-              </ol>
-            )}
-          </section>
+          <ChangeHistory
+            id="promo-history"
+            history={promotion.history}
+            verbs={{ created: 'Created', ended: 'Ended' }}
+            lines={(change) => (change.action === 'created' ? [] : changeLines(change.changes, promotion.kind, timeZone))}
+            empty="No changes recorded (a code from before the admin had promotions)."
+          />
         </div>
         <div className="promo-side">
           <section className="admin-panel" aria-labelledby="promo-numbers">
