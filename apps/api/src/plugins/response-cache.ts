@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { followCatalogChanges } from './catalog-changes';
 
 /**
  * A short in-process cache of catalog answers, which are the same for every shopper with the same query.
@@ -88,28 +89,11 @@ export const responseCachePlugin = fp(async (app: FastifyInstance) => {
     return;
   }
   app.decorate('catalogCache', cache);
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    try {
-      stop = await app.database.listen(
-        'catalog_changed',
-        () => {
-          cache.clear();
-          cache.enabled = true;
-        },
-        () => {
-          cache.clear();
-          cache.enabled = false;
-          app.log.warn('catalog change notifications lost; catalog cache off until they are back');
-        },
-      );
-      cache.enabled = true;
-    } catch (err) {
-      cache.enabled = false;
-      app.log.warn({ err }, 'cannot listen for catalog changes; catalog cache off');
-    }
-  });
-  app.addHook('preClose', async () => {
-    await stop?.();
+  followCatalogChanges(app, {
+    drop: () => cache.clear(),
+    live: (listening) => {
+      cache.enabled = listening;
+    },
+    what: 'catalog cache off',
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { StoreSettingsLoader } from '../services/store-settings';
+import { followCatalogChanges } from './catalog-changes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,28 +16,11 @@ declare module 'fastify' {
 export const storeSettingsPlugin = fp(async (app: FastifyInstance) => {
   const loader = new StoreSettingsLoader(app.database.db);
   app.decorate('storeSettings', loader);
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    try {
-      stop = await app.database.listen(
-        'catalog_changed',
-        () => {
-          loader.drop();
-          loader.listening = true;
-        },
-        () => {
-          loader.listening = false;
-          loader.drop();
-          app.log.warn('change notifications lost; store settings read from the database on every request until they are back');
-        },
-      );
-      loader.listening = true;
-    } catch (err) {
-      loader.listening = false;
-      app.log.warn({ err }, 'cannot listen for changes; store settings read from the database on every request');
-    }
-  });
-  app.addHook('preClose', async () => {
-    await stop?.();
+  followCatalogChanges(app, {
+    drop: () => loader.drop(),
+    live: (listening) => {
+      loader.listening = listening;
+    },
+    what: 'store settings read from the database on every request',
   });
 });
