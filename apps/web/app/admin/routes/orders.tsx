@@ -2,6 +2,7 @@ import { ORDER_SORTS, adminOrderListQuerySchema } from '@charms/contracts/admin-
 import { ORDER_STATUSES } from '@charms/domain/order-status';
 import { Form, Link, data, useNavigation } from 'react-router';
 import { adminApi } from '../admin-api.server';
+import { FilterProblems, Pagination, queryOf } from '../components/list-controls';
 import { OrderTable } from '../components/order-table';
 import { statusLabel } from '../format';
 import type { Route } from './+types/orders';
@@ -42,14 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FIELD_NAMES: Record<string, string> = { q: 'Search', status: 'Status', from: 'From', to: 'To', sort: 'Sort', page: 'Page' };
-
-/** The same filters as a query string, for the pages and the CSV export. */
-function queryOf(filters: Filters, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...filters, ...extra })) if (value) params.set(name, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { filters, list, problems } = loaderData;
@@ -111,16 +104,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       </div>
-      {problems.length > 0 ? (
-        <div className="admin-message admin-message--error" role="alert">
-          <p>These filters cannot be used:</p>
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FilterProblems problems={problems} />
       {list ? (
         <section aria-labelledby="orders-found" aria-busy={loading}>
           <h2 id="orders-found">
@@ -128,23 +112,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             {list.total > list.pageSize ? `, page ${list.page} of ${pages}` : ''}
           </h2>
           <OrderTable orders={list.orders} caption="Orders matching the filters" empty="No orders match these filters. Clear them to see every order." />
-          {pages > 1 ? (
-            <nav aria-label="Pages of orders" className="admin-pagination">
-              {list.page > 1 ? (
-                <Link to={queryOf(filters, { page: String(list.page - 1) })} rel="prev">
-                  Previous page
-                </Link>
-              ) : null}
-              <span>
-                Page {list.page} of {pages}
-              </span>
-              {list.page < pages ? (
-                <Link to={queryOf(filters, { page: String(list.page + 1) })} rel="next">
-                  Next page
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pagination label="Pages of orders" page={list.page} pages={pages} filters={filters} />
         </section>
       ) : null}
     </div>

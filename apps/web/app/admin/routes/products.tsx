@@ -2,6 +2,7 @@ import { PRODUCT_AVAILABILITIES, adminProductListQuerySchema } from '@charms/con
 import { formatCents } from '@charms/domain/money';
 import { Form, Link, data, useNavigation } from 'react-router';
 import { adminApi } from '../admin-api.server';
+import { FilterProblems, Pagination, queryOf } from '../components/list-controls';
 import { productsApi } from '../products/products-api.server';
 import '../products/products.css';
 import type { Route } from './+types/products';
@@ -49,13 +50,6 @@ function pricesText(prices: { metalName: string; priceCents: number; available: 
   const range = low === high ? formatCents(low) : `${formatCents(low)} – ${formatCents(high)}`;
   const soldOut = prices.filter((price) => !price.available).map((price) => price.metalName);
   return `${range} in ${prices.length === 1 ? prices[0]!.metalName : `${prices.length} metals`}${soldOut.length ? `; sold out in ${soldOut.join(', ')}` : ''}`;
-}
-
-function queryOf(filters: Filters, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...filters, ...extra })) if (value) params.set(name, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
@@ -126,16 +120,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
       </div>
-      {problems.length > 0 ? (
-        <div className="admin-message admin-message--error" role="alert">
-          <p>These filters cannot be used:</p>
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FilterProblems problems={problems} />
       {list ? (
         <section aria-labelledby="products-found" aria-busy={loading}>
           <h2 id="products-found">
@@ -182,23 +167,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
-          {pages > 1 ? (
-            <nav aria-label="Pages of products" className="admin-pagination">
-              {list.page > 1 ? (
-                <Link to={queryOf(filters, { page: String(list.page - 1) })} rel="prev">
-                  Previous page
-                </Link>
-              ) : null}
-              <span>
-                Page {list.page} of {pages}
-              </span>
-              {list.page < pages ? (
-                <Link to={queryOf(filters, { page: String(list.page + 1) })} rel="next">
-                  Next page
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pagination label="Pages of products" page={list.page} pages={pages} filters={filters} />
         </section>
       ) : null}
     </div>
