@@ -31,6 +31,7 @@ test.describe('the admin, signed in', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/admin\/staff$/);
     await expect(page.getByRole('banner')).toContainText('Signed in as Robin Owner');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'View shop (opens in a new tab)' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('main')).toBeVisible();
 
     for (const link of ['Dashboard', 'Orders', 'Phone order', 'Content', 'Staff'] as const) {

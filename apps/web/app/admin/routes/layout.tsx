@@ -85,6 +85,10 @@ function AdminShell({ storeName, staff, children }: { storeName: string; staff: 
               Signed in as <strong>{staff.name}</strong>
               {staff.role === 'owner' ? ' (owner)' : ''}
             </span>
+            {/* The storefront as shoppers see it, in its own tab so the admin page stays where it was. */}
+            <a href="/" target="_blank" rel="noopener" className="admin-header__shop">
+              View shop<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
             <SignOutForm />
           </div>
         </div>
