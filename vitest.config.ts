@@ -11,6 +11,8 @@ export default defineConfig({
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'] } },
       // Checks of the repository itself (manifests).
       { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
+      // The benchmark harness's own parts (verdicts, the bare server's bytes, /proc readings); the benchmark is npm run bench.
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'] } },
       {
         test: {
           name: 'api',
@@ -22,10 +24,21 @@ export default defineConfig({
         },
       },
       {
+        // The storefront's server (apps/web/server): the page cache and the pages it serves, on the API's test
+        // databases (the same template as the api project).
+        test: {
+          name: 'web-server',
+          include: ['apps/web/server/**/*.test.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // The storefront's components and browser modules, in a simulated DOM.
         test: {
           name: 'web',
-          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          include: ['apps/web/app/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/app/test-setup.ts'],
         },

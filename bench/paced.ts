@@ -12,8 +12,8 @@ export interface PacedLoad {
   rate: number;
   seconds: number;
   connections: number;
-  /** The headers and body of the i-th request. */
-  request: (index: number) => { headers: Record<string, string>; body?: string };
+  /** The headers and body of the i-th request, and its path when it is not the url's (a mixed load). */
+  request: (index: number) => { headers: Record<string, string>; body?: string; path?: string };
   /** A fixed number of requests instead of rate x seconds. */
   amount?: number;
 }
@@ -29,9 +29,9 @@ export async function paced(load: PacedLoad): Promise<{ requestsPerSecond: numbe
 
   const send = (index: number, scheduled: number) =>
     new Promise<void>((resolve) => {
-      const { headers, body } = load.request(index);
+      const { headers, body, path } = load.request(index);
       const request = http.request(
-        { agent, method: load.method, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers },
+        { agent, method: load.method, hostname: url.hostname, port: url.port, path: path ?? url.pathname + url.search, headers },
         (response) => {
           response.resume();
           response.on('end', () => {

@@ -53,9 +53,9 @@ function andOffered(scenario: Scenario, rate: number, unit: string): Scenario[] 
 }
 
 export const scenarios: Scenario[] = [
-  { name: 'GET /api/categories', method: 'GET', path: '/api/categories', catalogs: ['standard'] },
-  { name: 'GET /api/menu', method: 'GET', path: '/api/menu', catalogs: ['standard'] },
-  { name: 'POST /api/user-session', method: 'POST', path: '/api/user-session', body: { metalId: 10, braceletSize: 7 }, catalogs: ['standard'] },
+  { name: 'GET /api/categories', method: 'GET', path: '/api/categories', catalogs: ['standard', 'large'] },
+  { name: 'GET /api/menu', method: 'GET', path: '/api/menu', catalogs: ['standard', 'large'] },
+  { name: 'POST /api/user-session', method: 'POST', path: '/api/user-session', body: { metalId: 10, braceletSize: 7 }, catalogs: ['standard', 'large'] },
   { name: 'category listing, 48 items (cache warm)', method: 'GET', path: listing, catalogs: ['standard', 'large'] },
   { name: 'category listing, 48 items (no cache)', method: 'GET', path: listing, catalogs: ['standard', 'large'], uncached: true },
   { name: 'search "heart", 48 items (cache warm)', method: 'GET', path: search, catalogs: ['standard', 'large'] },
@@ -70,6 +70,12 @@ export const scenarios: Scenario[] = [
   { name: 'whole catalog /products, 48 items (no cache)', method: 'GET', path: '/api/products?path=/products&pageSize=48&metalId=40', catalogs: ['standard', 'large'], uncached: true },
   { name: 'search typo "dgo" corrected (no cache)', method: 'GET', path: '/api/products?path=/products/search/dgo&pageSize=48', catalogs: ['standard', 'large'], uncached: true },
   {
+    name: 'product detail (cache warm)',
+    method: 'GET',
+    path: ({ productPath }) => `/api/products/detail?path=${encodeURIComponent(productPath)}`,
+    catalogs: ['standard', 'large'],
+  },
+  {
     name: 'product detail (no cache)',
     method: 'GET',
     path: ({ productPath }) => `/api/products/detail?path=${encodeURIComponent(productPath)}`,
@@ -82,7 +88,7 @@ export const scenarios: Scenario[] = [
       method: 'POST',
       path: '/api/shopping-cart/items',
       body: { productId: 1001, metalId: 40, quantity: 1 },
-      catalogs: ['standard'],
+      catalogs: ['standard', 'large'],
       sessions: 2000,
       bag: typicalBag,
     },
@@ -90,7 +96,7 @@ export const scenarios: Scenario[] = [
     'requests/s',
   ),
   ...andOffered(
-    { name: 'get bag of 4 lines (2,000 sessions)', method: 'GET', path: '/api/shopping-cart?includeSuggestedItems=true', catalogs: ['standard'], sessions: 2000, bag: typicalBag },
+    { name: 'get bag of 4 lines (2,000 sessions)', method: 'GET', path: '/api/shopping-cart?includeSuggestedItems=true', catalogs: ['standard', 'large'], sessions: 2000, bag: typicalBag },
     1000,
     'requests/s',
   ),
@@ -99,7 +105,7 @@ export const scenarios: Scenario[] = [
       name: 'complete order, test gateway (3,000 distinct bags of 4 lines, 16 connections)',
       method: 'POST',
       path: '/api/shopping-cart/complete-order',
-      catalogs: ['standard'],
+      catalogs: ['standard', 'large'],
       bag: typicalBag,
       orders: 3000,
       connections: 16,

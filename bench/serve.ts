@@ -4,15 +4,22 @@
  *
  *   BENCH_SERVE=api      the API on DATABASE_URL, configured from the environment like `npm run serve`
  *   BENCH_SERVE=ceiling  a bare Fastify route answering the contents of BENCH_CEILING_BODY, no database
+ *   BENCH_SERVE=static   a bare node:http server answering each path of BENCH_STATIC_RESPONSES (captured.ts) with
+ *                        the same status, headers and body bytes the shop answered it with
  */
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { openDatabase } from '../apps/api/src/db/client';
+import { readCaptured } from './captured';
 
+/** The API's modules load only here: a bare server starts without them. */
 async function api(): Promise<FastifyInstance> {
+  const [{ buildApp }, { loadConfig }, { openDatabase }] = await Promise.all([
+    import('../apps/api/src/app'),
+    import('../apps/api/src/config'),
+    import('../apps/api/src/db/client'),
+  ]);
   const config = loadConfig();
   return buildApp({ config, database: await openDatabase({ url: config.DATABASE_URL! }), logger: false });
 }
@@ -24,9 +31,29 @@ function ceiling(): FastifyInstance {
   return app;
 }
 
-const app = process.env.BENCH_SERVE === 'ceiling' ? ceiling() : await api();
-await app.listen({ port: 0, host: '127.0.0.1' });
-console.log(`listening http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-const stop = () => void app.close().then(() => process.exit(0));
+/** What a static file server does per request, and no more: look the bytes up, write them. */
+function bareStatic(): http.Server {
+  const responses = readCaptured(process.env.BENCH_STATIC_RESPONSES!);
+  return http.createServer((request, response) => {
+    const captured = responses.get(request.url ?? '');
+    if (!captured) return response.writeHead(404).end();
+    response.writeHead(captured.status, captured.headers).end(captured.body);
+  });
+}
+
+async function start(): Promise<{ server: http.Server; close: () => Promise<unknown> }> {
+  if (process.env.BENCH_SERVE === 'static') {
+    const server = bareStatic();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+  const app = process.env.BENCH_SERVE === 'ceiling' ? ceiling() : await api();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { server: app.server, close: () => app.close() };
+}
+
+const { server, close } = await start();
+console.log(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+const stop = () => void close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -11,6 +11,8 @@ import { RETRY_AFTER_SECONDS, notFound, serviceUnavailable } from './http-error'
 import { loggerOptions } from './logging';
 import { responseSerializerCompiler } from './response-serializer';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { compressionPlugin } from './plugins/compression';
+import { conditionalGetPlugin } from './plugins/conditional-get';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { contentRoutes } from './routes/content';
@@ -164,6 +166,8 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
     await database.close();
   });
 
+  // First: it adds its hook to each route as the route is declared (the storefront's too, in server/main.ts).
+  await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(responseCachePlugin);
@@ -175,6 +179,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
     async (api) => {
       // JSON is the only body this API takes; text/plain would otherwise be accepted as a string.
       api.removeContentTypeParser('text/plain');
+      await api.register(conditionalGetPlugin);
       await api.register(openApiPlugin);
       await api.register(healthRoutes);
       await api.register(referenceDataRoutes);

@@ -27,7 +27,11 @@ export const configSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxySchema,
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// or rediss:// URL' }).optional(),
+  /** With DATABASE_URL: how many worker processes serve the shop (unset: one per core); see apps/web/server/start.ts. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** The storefront's cache of rendered pages, in bytes (apps/web/server/page-cache.ts); 0 turns it off. */
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).max(4 * 1024 ** 3).default(32 * 1024 ** 2),
   PAYMENT_GATEWAY: z.enum(['braintree', 'test'], { message: 'must be "braintree" or "test"' }).optional(),
   BRAINTREE_MERCHANT_ID: z.string().min(1).optional(),
   BRAINTREE_PUBLIC_KEY: z.string().min(1).optional(),

@@ -5,6 +5,7 @@ import { productDetailResponseSchema, productListResponseSchema } from '@charms/
 import { categoriesResponseSchema } from '@charms/contracts/categories';
 import { menuResponseSchema } from '@charms/contracts/menu';
 import { sitemapResponseSchema } from '@charms/contracts/sitemap';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -16,7 +17,8 @@ import { staffApi, useTestApp } from './helper';
 /**
  * Staff change the catalog through one instance of the shop; shoppers ask another. Each instance keeps its own
  * catalog cache, dropped when PostgreSQL announces a change (NOTIFY catalog_changed), so the second instance must
- * answer every change without a restart: listings, search, product pages, the menu, /categories and the sitemap.
+ * answer every change without a restart: listings, search, product pages, the menu, /categories and the sitemap
+ * (each kept as the bytes sent, plugins/response-cache.ts).
  */
 const t = useTestApp();
 
@@ -41,6 +43,7 @@ function shopperOf(app: FastifyInstance) {
     },
     categories: async () => categoriesResponseSchema.parse((await get('/api/categories')).json()).categories,
     menuCategories: async () => menuResponseSchema.parse((await get('/api/menu')).json()).menuItems.find((item) => item.link === '/categories')!.children,
+    menuNames: async () => menuResponseSchema.parse((await get('/api/menu')).json()).menuItems.map((item) => item.name),
     sitemap: async () => sitemapResponseSchema.parse((await get('/api/sitemap')).json()).entries.map((entry) => entry.path),
   };
 }
@@ -146,6 +149,10 @@ async function everyChangeReaches(b: FastifyInstance) {
   expect((await staff.call('POST', '/admin-categories/order', { id: category.id, move: 'top' })).statusCode).toBe(200);
   await expect.poll(async () => (await shopper.menuCategories())[0]?.name, polled).toBe(`Lighthouses ${token}`);
   await expect.poll(async () => (await shopper.categories())[0]?.urlFriendlyName, polled).toBe(newSlug);
+
+  // The menu's own entries changed in the database (no staff page edits them yet): B's kept menu goes too.
+  await t.database.db.execute(sql`update menu_items set name = ${`GIFTS ${token}`} where name = 'GIFT IDEAS'`);
+  await expect.poll(async () => (await shopper.menuNames()).includes(`GIFTS ${token}`), polled).toBe(true);
 }
 
 describe('every catalog change reaches shoppers at once', () => {

@@ -291,7 +291,7 @@ describe('GET /api/products/detail', () => {
 describe('caching', () => {
   it('answers with Cache-Control and an ETag, and 304 to a matching If-None-Match', async () => {
     const first = await t.app.inject('/api/products?path=/products/category/Cat-Charms');
-    expect(first.headers['cache-control']).toContain('max-age=60');
+    expect(first.headers['cache-control']).toBe('no-cache');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
     const again = await t.app.inject({ method: 'GET', url: '/api/products?path=/products/category/Cat-Charms', headers: { 'if-none-match': etag } });

@@ -1,5 +1,3 @@
-// First: before any module builds a zod schema in the browser.
-import './lib/zod-in-browser';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { AnalyticsPageViews, GtmScript } from './components/analytics';
@@ -9,21 +7,21 @@ import { ShopperSessionProvider } from './components/shopper-session';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SiteMenu } from './components/site-menu';
+import { StylesheetPreloads } from './components/stylesheet-preloads';
 import { useNonce } from './lib/nonce';
 import { ROBOTS_CONTENT } from './lib/seo';
 import { isStaffPage } from './lib/staff-pages';
-import { readBagSummary } from './bag/bag-count.server';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import { storeTerms } from './lib/store-terms';
 import './app.css';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId, socialLinks } = context.store;
-  // The staff pages show no storefront menu or bag, and send nothing to analytics.
+  // The staff pages show no storefront menu, and send nothing to analytics. Nothing here is the shopper's but the
+  // prefs cookie's choices (the bag's count comes after hydration from /order/summary): the page is the same for
+  // every shopper with the same prefs.
   const staffPage = isStaffPage(new URL(request.url).pathname);
-  const [{ menuItems }, bag] = staffPage
-    ? [{ menuItems: [] }, { itemCount: 0, total: null }]
-    : await Promise.all([context.api.getMenu(), readBagSummary(request, context.api, context.log)]);
+  const { menuItems } = staffPage ? { menuItems: [] } : await context.api.getMenu();
   return {
     store: {
       name,
@@ -38,21 +36,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     menuItems,
     prefs: readShopperPrefs(request),
-    /** The header's count: charms and bracelets in the bag, for the session cookie (0 without one). */
-    bagCount: bag.itemCount,
-    /** The bag's total from the same read, for the product page's mini-bag after an add. */
-    bagTotal: bag.total,
     year: new Date().getFullYear(),
   };
 }
 
 /** The root data is the same on every page: reload it only when something can have changed it. */
 export function shouldRevalidate({ formAction, formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  // The prefs form rewrites the cookie whose choices the root hands to the session provider.
   if (formAction === '/preferences') return true;
-  // Any posted form (add to bag, the bag page's forms, checkout) may change the header's bag count.
-  if (formMethod && formMethod.toUpperCase() !== 'GET') return true;
+  // The storefront's other forms (add to bag, the bag's, checkout) change nothing held here: the header's count is
+  // the bag summary's, which React Router reloads after every post by itself. A staff page's form may change the
+  // store's settings.
+  if (formMethod && formMethod.toUpperCase() !== 'GET') return isStaffPage(currentUrl.pathname) && defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  // Between the storefront and the staff pages the shell changes (menu and bag, or none).
+  // Between the storefront and the staff pages the shell changes (the menu, or none).
   if (isStaffPage(currentUrl.pathname) !== isStaffPage(nextUrl.pathname)) return true;
   return false;
 }
@@ -72,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Lets CSS tell a page without JavaScript (menus open on hover and focus) from one with it. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
+        <StylesheetPreloads />
         <Links />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <GtmScript gtmId={data?.store.gtmId} nonce={nonce} />

@@ -39,6 +39,8 @@ export default [
   // Bag (issue 5).
   route('order', 'routes/order.tsx'),
   route('order/photo/:itemUuid', 'routes/bag-photo.ts'),
+  // The bag's count and total as JSON, for the header and mini-bag of pages that are the same for every shopper.
+  route('order/summary', 'routes/bag-summary.ts'),
 
   // Checkout (issue 6).
   route('order/process', 'routes/order-process.tsx'),

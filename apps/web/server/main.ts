@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '@charms/api/app';
-import { ConfigError, loadConfig } from '@charms/api/config';
+import type { Config } from '@charms/api/config';
 import { openConfiguredDatabase } from '@charms/api/db/open';
 import { productTakesPhoto } from '@charms/api/services/photo-art-uploads';
 import { closeOnSignals } from '@charms/api/shutdown';
+import type { FastifyInstance } from 'fastify';
 import * as build from 'virtual:react-router/server-build';
 import { createApiClient } from '../app/lib/api-client';
 import { createStorefrontCookies } from '../app/lib/cookies.server';
@@ -13,22 +13,21 @@ import { formatCutoff } from '@charms/domain/store-settings';
 import { injectTransport } from './inject-transport';
 import { storefrontPlugin } from './storefront-plugin';
 
-/**
- * The shop: the storefront and the core API (under /api) in one server. `npm run build` bundles this file, with the
- * storefront's routes and the API's sources, into build/server/index.js (one module graph, so one copy of every
- * module and class); `npm run serve` runs that plain JavaScript. Third-party packages stay in node_modules.
- */
-const clientDir = fileURLToPath(new URL('../client', import.meta.url));
-
-// `node build/server/index.js admin:create --email ... --password ...`: the staff-account command, where production
-// has no TypeScript loader to run it from source (npm run admin:create does that in development).
-if (process.argv[2] === 'admin:create') {
-  await import('@charms/api/staff/admin-create');
-  process.exit(process.exitCode ?? 0);
+export interface ServeShopOptions {
+  config: Config;
+  /** The built client files (build/client), found from the entry module's place (start.ts). */
+  clientDir: string;
+  /** What stops it gracefully (closeOnSignals): SIGTERM and SIGINT alone; SIGTERM from the primary in a worker. */
+  signals: NodeJS.Signals[];
 }
 
-try {
-  const config = loadConfig();
+/**
+ * The shop: the storefront and the core API (under /api) in one server, listening. `npm run build` bundles this file,
+ * with the storefront's routes and the API's sources, into the server build (one module graph, so one copy of every
+ * module and class), started by start.ts in this process or in each worker of a cluster. Third-party packages stay
+ * in node_modules.
+ */
+export async function serveShop({ config, clientDir, signals }: ServeShopOptions): Promise<{ app: FastifyInstance; port: number; databaseKind: string }> {
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
   // Per page request: the store settings as they are now (the API's cached copy, dropped on every instance when
@@ -66,12 +65,8 @@ try {
     },
     takesPhoto: (productId) => productTakesPhoto(database.db, productId),
   });
-  closeOnSignals(app);
+  closeOnSignals(app, { signals });
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
-  // Printed plainly (not only logged) so a person, and the end-to-end tests, can see where the shop is.
-  console.log(`The shop is open at http://localhost:${port} (database: ${database.kind})`);
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  return { app, port, databaseKind: database.kind };
 }

@@ -1,3 +1,4 @@
+import { relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { HttpError } from '@charms/api/http-error';
@@ -5,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { pageSecurityHeaders } from '@charms/api/plugins/security-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
+import { pageServer } from './page-serving';
 import { capBody, formTooLarge, mayExceed, photoPostGate } from './photo-post-gate';
 
 /** The storefront's forms (bag, checkout, newsletter) post a few kilobytes; nothing they send comes near this. */
@@ -51,9 +53,13 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     root: options.clientDir,
     wildcard: false,
     index: false,
-    setHeaders: (res, path) => {
-      // Vite fingerprints everything under assets/: it can be cached forever.
-      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    // The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file that compression shrinks
+    // (scripts/precompress.ts): the copy the browser accepts is sent as it is, with Vary: Accept-Encoding.
+    preCompressed: true,
+    // Our own Cache-Control only (below), never send's default `public, max-age=0`.
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlOf(relative(options.clientDir, path)));
     },
   });
 
@@ -65,9 +71,14 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   app.addContentTypeParser('*', (_request, _payload, done) => done(notAForm()));
 
   const handle = createRequestHandler(options.build, 'production');
+  // Catalog, content and landing pages are the same for every shopper: served from the page cache, rendered from an
+  // anonymous request (page-serving.ts).
+  const serveSharedPage = pageServer(app, options.build);
   // Pages get the storefront's Content-Security-Policy; helmet makes its nonce for each request, and the page's
   // inline scripts carry it (entry.server.tsx, root.tsx).
   const handlePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await serveSharedPage(request, reply, async (anonymous, nonce) => handle(anonymous, { ...(await options.loadContext(request, reply)), cspNonce: nonce }))) return reply;
+    reply.header('x-page-cache', 'bypass');
     const fetchRequest = toFetchRequest(request, reply);
     // Every action reads its form; one that cannot be read is the client's mistake, said once here.
     if (fetchRequest.body) await fetchRequest.clone().formData().catch(() => Promise.reject(badForm()));
@@ -106,6 +117,15 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   for (const path of ['/admin/products/import', '/admin/products/import.data']) app.all(path, { bodyLimit: PRODUCT_CSV_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   app.all('/admin/products/:id/photos', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
   app.all('/admin/products/:id/photos.data', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+}
+
+/**
+ * Vite names everything under assets/ by its content's hash (scripts, styles, fonts, images), so a changed file is a
+ * new URL: cache it for a year and never ask again. The few files at fixed names (favicon, sharing image) change only
+ * with a release: a day.
+ */
+function cacheControlOf(pathInClientDir: string): string {
+  return pathInClientDir.startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {

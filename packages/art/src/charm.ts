@@ -1,7 +1,8 @@
-import { type CharmShape, type LabelPlace, type Part, SHAPES, type ShapeDrawing } from './shapes';
+import type { CharmShape } from './shape-names';
+import { type LabelPlace, type Part, SHAPES, type ShapeDrawing } from './shapes';
 import { darken, escapeXml, hashId, isHexColour, lighten } from './svg';
 
-export { CHARM_SHAPES, type CharmShape, isCharmShape } from './shapes';
+export { CHARM_SHAPES, type CharmShape, isCharmShape } from './shape-names';
 
 export interface CharmOptions {
   shape: CharmShape;

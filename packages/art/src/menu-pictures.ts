@@ -1,5 +1,5 @@
 import { findMetalBySlug } from '@charms/domain/metals';
-import { type CharmShape, isCharmShape } from './shapes';
+import { type CharmShape, isCharmShape } from './shape-names';
 
 /**
  * The pictures the menu shows beside a child (and /categories beside a category): one drawn tile, a charm in a

@@ -1,3 +1,4 @@
+import type { CharmShape } from './shape-names';
 import { circle, ellipse, polygon, rect, star } from './svg';
 
 /**
@@ -293,13 +294,4 @@ export const SHAPES = {
     ],
     details: [p('M30 50Q26 58 28 66')],
   },
-} satisfies Record<string, ShapeDrawing>;
-
-export type CharmShape = keyof typeof SHAPES;
-
-/** Every charm silhouette renderCharmSvg can draw. */
-export const CHARM_SHAPES = Object.keys(SHAPES) as readonly CharmShape[];
-
-export function isCharmShape(value: string): value is CharmShape {
-  return Object.hasOwn(SHAPES, value);
-}
+} satisfies Record<CharmShape, ShapeDrawing>;

@@ -67,9 +67,14 @@ function allowedEdits(length: number): number {
   return length <= 5 ? 1 : 2;
 }
 
-/** Known forms of a word: itself, and itself without a plural ending. */
-function isKnown(word: string, vocabulary: ReadonlyMap<string, number>): boolean {
-  return vocabulary.has(word) || (word.endsWith('s') && vocabulary.has(word.slice(0, -1))) || (word.endsWith('es') && vocabulary.has(word.slice(0, -2)));
+/** The forms under which a word is a catalog word: itself, and itself without a plural ending. */
+export function knownForms(word: string): string[] {
+  return [word, ...(word.endsWith('s') ? [word.slice(0, -1)] : []), ...(word.endsWith('es') ? [word.slice(0, -2)] : [])];
+}
+
+/** Whether a word is left as typed: a catalog word in one of its known forms, or a number. */
+export function isKnownWord(word: string, vocabulary: ReadonlyMap<string, number>): boolean {
+  return /\d/.test(word) || knownForms(word).some((form) => vocabulary.has(form));
 }
 
 /**
@@ -77,7 +82,7 @@ function isKnown(word: string, vocabulary: ReadonlyMap<string, number>): boolean
  * Ties go to the more frequent word.
  */
 export function correctWord(word: string, vocabulary: ReadonlyMap<string, number>): string | null {
-  if (/\d/.test(word) || isKnown(word, vocabulary)) return null;
+  if (isKnownWord(word, vocabulary)) return null;
   const limit = allowedEdits(word.length);
   if (limit === 0) return null;
   let best: { word: string; distance: number; frequency: number } | null = null;

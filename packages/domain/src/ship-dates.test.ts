@@ -10,6 +10,7 @@ import {
   isBusinessDay,
   minutesUntilCutoff,
   nextSameDayCutoff,
+  nextShipDateChange,
   storeDayBounds,
   storeTime,
   zonedInstant,
@@ -142,5 +143,31 @@ describe('carrier holidays', () => {
       }
     }
     expect(mistakes).toEqual([]);
+  });
+});
+
+describe('when what a page says about shipping can next change', () => {
+  it('is the cutoff on a shipping day before it, then the store\'s midnight', () => {
+    // Tuesday 24 November 2026, Central time (standard: UTC-6).
+    expect(nextShipDateChange(centralInstant('2026-11-24', 9), central).toISOString()).toBe('2026-11-24T18:00:00.000Z');
+    expect(nextShipDateChange(centralInstant('2026-11-24', 12), central).toISOString()).toBe('2026-11-25T06:00:00.000Z');
+    expect(nextShipDateChange(centralInstant('2026-11-24', 23), central).toISOString()).toBe('2026-11-25T06:00:00.000Z');
+  });
+
+  it('is midnight on a day nothing ships (a Saturday, a closure day)', () => {
+    expect(nextShipDateChange(centralInstant('2026-11-28', 9), central).toISOString()).toBe('2026-11-29T06:00:00.000Z');
+    const closed = { ...central, closureDays: new Set(['2026-11-24']) };
+    expect(nextShipDateChange(centralInstant('2026-11-24', 9), closed).toISOString()).toBe('2026-11-25T06:00:00.000Z');
+  });
+
+  it('never passes a moment at which the first ship date moves, from October to the new year (a daylight saving change, holidays, closures) in 20-minute steps', () => {
+    const closed = { ...central, cutoffMinutes: 14 * 60 + 30, closureDays: new Set(['2026-10-16', '2026-12-28']) };
+    for (let time = Date.parse('2026-10-01T00:00:00Z'); time < Date.parse('2027-01-01T00:00:00Z'); time += 20 * 60_000) {
+      const instant = new Date(time);
+      const change = nextShipDateChange(instant, closed);
+      expect(change.getTime()).toBeGreaterThan(time);
+      // Just before the change the ship date is still the one shown at `instant`.
+      expect(firstShipDate(new Date(change.getTime() - 1), closed)).toBe(firstShipDate(instant, closed));
+    }
   });
 });

@@ -171,3 +171,16 @@ export function nextSameDayCutoff(instant: Date, calendar: ShipCalendar): Date {
   const today = storeTime(instant, calendar.timeZone).date;
   return zonedInstant(isShippingDay(today, calendar) ? today : addShippingDays(today, 1, calendar), calendar.cutoffMinutes, calendar.timeZone);
 }
+
+/**
+ * The next instant at which what a shopper is told about shipping can change: the first ship date moves at a
+ * same-day cutoff on a shipping day, and "today" at midnight in the store's time zone (the earlier of the two after
+ * `instant`). A page showing a ship date may be kept until then, not after.
+ */
+export function nextShipDateChange(instant: Date, calendar: ShipCalendar): Date {
+  const today = storeTime(instant, calendar.timeZone).date;
+  const midnight = zonedInstant(addDays(today, 1), 0, calendar.timeZone);
+  const cutoffToday = zonedInstant(today, calendar.cutoffMinutes, calendar.timeZone);
+  const cutoff = isShippingDay(today, calendar) && cutoffToday > instant ? cutoffToday : midnight;
+  return cutoff < midnight ? cutoff : midnight;
+}

@@ -37,11 +37,16 @@ export async function openDatabase(location: DatabaseLocation, options: { startF
   return 'url' in location ? openPostgres(location.url) : openPglite(location.dataDir, options.startFrom);
 }
 
+/** Connections one process's pool opens at most on a PostgreSQL server (besides one that LISTENs). */
+export const POOL_SIZE = 10;
+
 function openPostgres(url: string): Database {
   // Many short queries from many shoppers: parallel workers cost more than they save (and the catalog's
-  // queries are index scans), so this application's sessions run each query in one process.
+  // queries are index scans), so this application's sessions run each query in one process. For the same reason no
+  // JIT: compiling a statement's expressions took about 30 ms each time a search's estimated cost passed
+  // jit_above_cost, for a statement that runs in 3 (decision 0035).
   // A server that does not answer fails the request after 5 s (a 503) instead of holding it until the client gives up.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: '-c max_parallel_workers_per_gather=0' });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000, options: '-c max_parallel_workers_per_gather=0 -c jit=off' });
   // A client losing its connection must not crash the process, idle (the pool's listener) or checked out (its
   // own: the pool takes its listener off while a client is out). Its pending queries fail, and the pool drops it.
   pool.on('error', () => {});

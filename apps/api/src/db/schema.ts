@@ -12,6 +12,7 @@ import {
   jsonb,
   primaryKey,
   pgTable,
+  real,
   serial,
   smallint,
   text,
@@ -283,6 +284,48 @@ export const catalogListings = pgTable(
     index('catalog_listings_by_newest_idx').on(table.categoryId, table.metalId, table.unavailable, table.createdAt.desc(), table.productId),
     index('catalog_listings_by_sales_idx').on(table.categoryId, table.metalId, table.unavailable, table.unitsSold.desc(), table.productId),
   ],
+);
+
+/**
+ * Search's read model: one row per word (lexeme) of each current product's search_vector, with what a one-word
+ * search shows and counts of it: the product's rank for that word (ts_rank of the word alone), its sales, kinds
+ * (KIND_BITS) and its price and availability in each metal. Kept in step with products and product_prices by the triggers of migration 0023. A one-word search then reads its
+ * matches from one index range (search_postings_key, hand-written in that migration: lexeme and product_id, with
+ * every other column included, so it is read without the table) instead of ranking and pricing every matching
+ * product (decision 0035).
+ */
+export const searchPostings = pgTable(
+  'search_postings',
+  {
+    lexeme: text('lexeme').notNull(),
+    productId: integer('product_id').notNull(),
+    rank: real('rank').notNull(),
+    unitsSold: integer('units_sold').notNull(),
+    kinds: smallint('kinds').notNull(),
+    /** The price in each metal (null where it is not offered): one column a metal, as the five metals are fixed. */
+    price10: integer('price_10'),
+    price20: integer('price_20'),
+    price30: integer('price_30'),
+    price40: integer('price_40'),
+    price50: integer('price_50'),
+    /** The metals it is offered in but sold out of, as bits: 1 << (metal id / 10 - 1). */
+    soldOut: smallint('sold_out').notNull(),
+  },
+  (table) => [index('search_postings_product_idx').on(table.productId)],
+);
+
+/**
+ * The words of product names (lower case) and each one's lexeme, for fuzzy search: a typed word close to one of
+ * these (pg_trgm word similarity) finds the products with that word in their name, through search_postings. Words
+ * are added by the products triggers of migration 0023 and never removed (a word no product has finds nothing).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    lexeme: text('lexeme').notNull(),
+  },
+  (table) => [index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
 );
 
 /** A promotion a shopper applies with a code (case-insensitive: stored upper-case). */

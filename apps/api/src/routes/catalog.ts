@@ -6,23 +6,21 @@ import {
 } from '@charms/contracts/catalog';
 import { errorBodySchema } from '@charms/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/query';
-import { sendCachedJson } from '../plugins/response-cache';
+import { answerFromCatalogCache, sendCachedJson } from '../plugins/response-cache';
 import { getProductDetail } from '../services/catalog-detail';
 import { listProducts } from '../services/catalog-listing';
+import { loadVocabulary, vocabularyFor } from '../services/search-vocabulary';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const vocabulary = () =>
-    app.catalogCache.value('search-vocabulary', async () => {
-      const result = await queryRows<{ word: string; frequency: number }>(db,sql`select word, frequency from search_vocabulary`);
-      return new Map(result.map((row) => [row.word, Number(row.frequency)]));
-    });
+  const allWords = () => app.catalogCache.value('search-vocabulary', () => loadVocabulary(db));
+  // Kept in the catalog cache, the whole vocabulary is at hand; without it, a search of known words reads just those.
+  const vocabulary = (words: readonly string[]) => (app.catalogCache.enabled ? allWords() : vocabularyFor(db, words, allWords));
 
   app.get(
     '/products',
     {
+      onRequest: answerFromCatalogCache,
       schema: {
         tags: ['catalog'],
         summary: 'A category, collection or search listing in one metal, a page at a time',
@@ -37,6 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/detail',
     {
+      onRequest: answerFromCatalogCache,
       schema: {
         tags: ['catalog'],
         summary: 'A product page, or the canonical path to redirect a stale one to',

@@ -2,6 +2,7 @@ import { categoriesResponseSchema, movedCategoryQuerySchema, movedCategorySchema
 import { errorBodySchema } from '@charms/contracts/errors';
 import { menuResponseSchema } from '@charms/contracts/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerFromCatalogCache, sendCachedJson } from '../plugins/response-cache';
 import { findMovedCategory, getMenu, listCategories } from '../services/reference-data';
 
 export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,8 +10,8 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/categories',
-    { schema: { tags: ['catalog'], summary: 'Every category, in menu order', response: { 200: categoriesResponseSchema } } },
-    async () => listCategories(db),
+    { onRequest: answerFromCatalogCache, schema: { tags: ['catalog'], summary: 'Every category, in menu order', response: { 200: categoriesResponseSchema } } },
+    async (request, reply) => sendCachedJson(request, reply, () => listCategories(db)),
   );
 
   app.get(
@@ -28,7 +29,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/menu',
-    { schema: { tags: ['catalog'], summary: 'The storefront menu', response: { 200: menuResponseSchema } } },
-    async () => getMenu(db),
+    { onRequest: answerFromCatalogCache, schema: { tags: ['catalog'], summary: 'The storefront menu', response: { 200: menuResponseSchema } } },
+    async (request, reply) => sendCachedJson(request, reply, () => getMenu(db)),
   );
 };

@@ -1,6 +1,6 @@
 import { sitemapResponseSchema } from '@charms/contracts/sitemap';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCachedJson } from '../plugins/response-cache';
+import { answerFromCatalogCache, sendCachedJson } from '../plugins/response-cache';
 import { listSitemapEntries } from '../services/sitemap';
 
 export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,6 +9,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sitemap',
     {
+      onRequest: answerFromCatalogCache,
       schema: {
         tags: ['catalog'],
         summary: 'Every canonical category and product page, for sitemap.xml',

@@ -11,6 +11,10 @@ import { createUserSession, getUserSession, updateUserSession } from '../service
 
 export const userSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // A shopper's own session (their metal, their address's country): no cache keeps it.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.post(
     '/user-session',

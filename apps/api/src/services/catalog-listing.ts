@@ -11,12 +11,13 @@ import { queryRows } from '../db/query';
 import { HttpError, invalidFields, notFound } from '../http-error';
 import { type SummaryRow, listEvent, money, toSummary } from './catalog-presenters';
 import { withListingPhotos } from './photo-presenters';
+import { nameWordCloseTo, postingsListed, searchLexeme } from './search-postings';
 
 export interface ListingContext {
   db: Db;
   storeName: string;
-  /** The catalog's words and their frequencies, for spelling correction. */
-  vocabulary: () => Promise<ReadonlyMap<string, number>>;
+  /** The catalog's words and their frequencies, for correcting these words' spelling (at least those it needs). */
+  vocabulary: (words: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   /**
    * Keeps a derived value until the catalog changes (the response cache's values). A listing's filter counts do not
    * depend on its order or page, so paging through the whole catalog counts its 100,000 products once, not per page.
@@ -27,8 +28,14 @@ export interface ListingContext {
 export type Filter =
   | { kind: 'category'; category: Category & { id: number; description: string } }
   | { kind: 'collection'; collection: string; heading: string }
-  | { kind: 'search'; words: string[]; term: string }
+  /** `lexeme`: a one-word search's word as full-text search reads it, when it reads its postings (search-postings.ts). */
+  | { kind: 'search'; words: string[]; term: string; lexeme?: string | null }
   | { kind: 'all' };
+
+/** Listings read in index order (a category from catalog_listings, the whole catalog from its indexes). */
+type IndexedFilter = Extract<Filter, { kind: 'category' | 'all' }>;
+/** Listings whose products are found by a condition (a search ranks them): see matchedPageQuery. */
+type MatchedFilter = Extract<Filter, { kind: 'search' | 'collection' }>;
 
 /** What a shopper narrowed the listing to, beside its metal: a kind of product and a price range in cents. */
 export interface Narrowing {
@@ -60,7 +67,7 @@ function resolveRoute(query: ProductListQuery): ListingRoute {
 }
 
 /** Sort keys: products offered in the metal first, then the shopper's order, then id so pages never overlap. */
-function orderSql(order: ListingOrder, filter: Filter): SQL {
+function orderSql(order: ListingOrder, filter: IndexedFilter): SQL {
   if (filter.kind === 'category') {
     // Matches the indexes of catalog_listings column for column, so a page is read straight from an index.
     switch (order) {
@@ -77,36 +84,19 @@ function orderSql(order: ListingOrder, filter: Filter): SQL {
         return sql`l.unavailable, l.name, l.product_id`;
     }
   }
-  if (filter.kind === 'all') {
-    // Only products offered in the metal, so each order is one of products' or product_prices' indexes.
-    switch (order) {
-      case 'PriceLowHigh':
-        return sql`pp.price_cents, p.name, p.id`;
-      case 'PriceHighLow':
-        return sql`pp.price_cents desc, p.name, p.id`;
-      case 'Newest':
-        return sql`p.created_at desc, p.id`;
-      case 'BestSelling':
-      case 'Relevance':
-        return sql`p.units_sold desc, p.id`;
-      default:
-        return sql`p.name, p.id`;
-    }
-  }
-  const unavailable = sql`(pp.price_cents is null or not pp.available)`;
+  // The whole catalog: only products offered in the metal, so each order is one of products' or product_prices' indexes.
   switch (order) {
     case 'PriceLowHigh':
-      return sql`${unavailable}, pp.price_cents, p.name, p.id`;
+      return sql`pp.price_cents, p.name, p.id`;
     case 'PriceHighLow':
-      return sql`${unavailable}, pp.price_cents desc nulls last, p.name, p.id`;
+      return sql`pp.price_cents desc, p.name, p.id`;
     case 'Newest':
-      return sql`${unavailable}, p.created_at desc, p.id`;
+      return sql`p.created_at desc, p.id`;
     case 'BestSelling':
-      return sql`${unavailable}, p.units_sold desc, p.id`;
     case 'Relevance':
-      return filter.kind === 'search' ? sql`${unavailable}, rank desc, p.units_sold desc, p.id` : sql`${unavailable}, p.units_sold desc, p.id`;
+      return sql`p.units_sold desc, p.id`;
     default:
-      return sql`${unavailable}, p.name, p.id`;
+      return sql`p.name, p.id`;
   }
 }
 
@@ -161,10 +151,9 @@ interface ListingSource {
 
 /**
  * The listing's rows before any narrowing: categories read catalog_listings (`l`, in index order), the whole
- * catalog reads the metal's prices (offered products only), collections and searches read products with the
- * metal's price beside them.
+ * catalog reads the metal's prices (offered products only).
  */
-function listingSource(filter: Filter, metal: Metal): ListingSource {
+function listingSource(filter: IndexedFilter, metal: Metal): ListingSource {
   switch (filter.kind) {
     case 'category':
       return {
@@ -181,18 +170,6 @@ function listingSource(filter: Filter, metal: Metal): ListingSource {
       const where = sql`pp.metal_id = ${metal.id} and p.retired_at is null`;
       return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, available: sql`pp.available`, kind: kindSql };
     }
-    default: {
-      const from = sql`products p left join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id}`;
-      const text = searchText(filter);
-      const matching =
-        filter.kind === 'collection'
-          ? sql`p.collections @> array[${filter.collection}]::text[]`
-          : filter.words.length === 0
-            ? sql`pp.price_cents is not null`
-            : sql`(p.search_vector @@ plainto_tsquery('english', ${text}) or ${text} <% p.name)`;
-      const where = sql`${matching} and p.retired_at is null`;
-      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, available: sql`coalesce(pp.available, false)`, kind: kindSql };
-    }
   }
 }
 
@@ -201,20 +178,16 @@ function narrowingSql(source: ListingSource, narrowing: Narrowing): SQL {
   return narrowing.kind ? sql`${price} and ${source.kind(narrowing.kind)}` : price;
 }
 
-/** The query for one page of a listing, narrowed; the count comes from countsQuery. */
+/**
+ * The query for one page of a listing, narrowed. A category's or the whole catalog's count comes from countsQuery;
+ * a search or a collection comes with its counts on every row (matchedPageQuery).
+ */
 export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing = {}): SQL {
+  if (filter.kind === 'search' || filter.kind === 'collection') return matchedPageQuery(filter, metal, order, page, pageSize, narrowing);
   const limit = sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
   const source = listingSource(filter, metal);
-  const text = searchText(filter);
-  const rank =
-    filter.kind === 'search'
-      ? // Full-text matches rank by ts_rank; fuzzy (trigram-only) matches rank below them, by similarity.
-        sql`case when p.search_vector @@ plainto_tsquery('english', ${text})
-                 then 1 + ts_rank(p.search_vector, plainto_tsquery('english', ${text}))
-                 else word_similarity(${text}, p.name) end`
-      : sql`0`;
   return sql`
-    select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${source.available} as available, ${rank} as rank
+    select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${source.available} as available, 0 as rank
     from ${source.pageFrom}
     join categories c on c.id = p.primary_category_id
     where ${source.where} and ${narrowingSql(source, narrowing)}
@@ -222,12 +195,104 @@ export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, pag
     ${limit}`;
 }
 
+/** A search's rank: full-text matches by ts_rank, above fuzzy (trigram-only) matches, which rank by similarity. */
+function rankSql(filter: MatchedFilter): SQL {
+  if (filter.kind !== 'search') return sql`0`;
+  const text = searchText(filter);
+  return sql`case when p.search_vector @@ plainto_tsquery('english', ${text})
+                  then 1 + ts_rank(p.search_vector, plainto_tsquery('english', ${text}))
+                  else word_similarity(${text}, p.name) end`;
+}
+
+/** The sort keys of matchedPageQuery, on its rows `l`: as orderSql's for searches and collections. */
+function matchedOrderSql(order: ListingOrder, filter: MatchedFilter): SQL {
+  const unavailable = sql`(l.price_cents is null or not l.available)`;
+  switch (order) {
+    case 'PriceLowHigh':
+      return sql`${unavailable}, l.price_cents, l.name, l.id`;
+    case 'PriceHighLow':
+      return sql`${unavailable}, l.price_cents desc nulls last, l.name, l.id`;
+    case 'Newest':
+      return sql`${unavailable}, l.created_at desc, l.id`;
+    case 'BestSelling':
+      return sql`${unavailable}, l.units_sold desc, l.id`;
+    case 'Relevance':
+      return filter.kind === 'search' ? sql`${unavailable}, l.rank desc, l.units_sold desc, l.id` : sql`${unavailable}, l.units_sold desc, l.id`;
+    default:
+      return sql`${unavailable}, l.name, l.id`;
+  }
+}
+
+/** A search's matches on products `p`: its words, or a name close to them (one word: a word of the name; see search-postings.ts). */
+function searchMatchSql(filter: Extract<Filter, { kind: 'search' }>): SQL {
+  const text = searchText(filter);
+  const fuzzy = filter.words.length === 1 ? sql`(${text} <% p.name and ${nameWordCloseTo(text)})` : sql`${text} <% p.name`;
+  return sql`(p.search_vector @@ plainto_tsquery('english', ${text}) or ${fuzzy})`;
+}
+
+/**
+ * A search's or a collection's matches as they are found: each ranked, and priced in the metal by key (a nested
+ * loop: the planner would otherwise hash every price of the metal, 100,000 rows on the large catalog, to join a few
+ * thousand matches).
+ */
+function foundListed(filter: MatchedFilter, metal: Metal): SQL {
+  const matching =
+    filter.kind === 'collection'
+      ? sql`p.collections @> array[${filter.collection}]::text[]`
+      : filter.words.length === 0
+        ? sql`pp.price_cents is not null`
+        : searchMatchSql(filter);
+  return sql`
+      select p.id, p.name, p.created_at, p.units_sold,
+        product_listing_kinds(p.kind, p.engraving_max_chars, p.is_photo_art, p.lead_time_max_days) as kinds,
+        pp.price_cents, coalesce(pp.available, false) as available, ${rankSql(filter)} as rank
+      from products p
+      left join lateral (
+        select price_cents, available from product_prices where product_id = p.id and metal_id = ${metal.id} offset 0
+      ) pp on true
+      where ${matching} and p.retired_at is null`;
+}
+
+/**
+ * A search's or a collection's page and counts in one statement. They have no read model in index order (a search
+ * ranks), so the matches (`listed`: a one-word search's postings when it has a `lexeme`, else as found) are
+ * gathered once, then both counted and sorted; every row of the answer carries the counts, and an empty page is one
+ * row of counts alone.
+ */
+function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing): SQL {
+  const listed = filter.kind === 'search' && filter.lexeme ? postingsListed(searchText(filter), filter.lexeme, metal, order) : foundListed(filter, metal);
+  const kind = (chosen: ProductKind) => sql`(l.kinds & ${KIND_BITS[chosen]}) <> 0`;
+  const inRange = priceSql(sql`l.price_cents`, narrowing);
+  const ofKind = narrowing.kind ? kind(narrowing.kind) : sql`true`;
+  const kindCounts = PRODUCT_KINDS.map((each) => sql`count(*) filter (where ${inRange} and ${kind(each)})::int as ${sql.identifier(each)}`);
+  const orderBy = matchedOrderSql(order, filter);
+  return sql`
+    with listed as materialized (${listed}),
+    counts as (
+      select count(*) filter (where ${inRange} and ${ofKind})::int as total,
+        count(*) filter (where ${inRange})::int as "anyKind",
+        ${sql.join(kindCounts, sql`, `)},
+        min(l.price_cents) filter (where ${ofKind}) as "minCents",
+        max(l.price_cents) filter (where ${ofKind}) as "maxCents"
+      from listed l
+    ),
+    page as (
+      select l.* from listed l where ${inRange} and ${ofKind}
+      order by ${orderBy}
+      limit ${pageSize} offset ${(page - 1) * pageSize}
+    )
+    select ${SUMMARY_COLUMNS}, l.price_cents as "priceCents", l.available, l.rank, counts.*
+    from counts
+    left join (page l join products p on p.id = l.id join categories c on c.id = p.primary_category_id) on true
+    order by ${orderBy}`;
+}
+
 /**
  * One pass over the listing's rows counts everything the page shows: the total as narrowed, each kind within the
  * price range (what choosing it would show), and the price range of the chosen kind. A category reads its range of
  * catalog_listings_counts_idx alone (an index-only scan); nothing is counted in JavaScript.
  */
-export function countsQuery(filter: Filter, metal: Metal, narrowing: Narrowing): SQL {
+export function countsQuery(filter: IndexedFilter, metal: Metal, narrowing: Narrowing): SQL {
   const source = listingSource(filter, metal);
   const inRange = priceSql(source.price, narrowing);
   const ofKind = narrowing.kind ? source.kind(narrowing.kind) : sql`true`;
@@ -245,14 +310,22 @@ export function countsQuery(filter: Filter, metal: Metal, narrowing: Narrowing):
 type CountsRow = { total: number; anyKind: number; minCents: number | null; maxCents: number | null } & Record<ProductKind, number>;
 
 /** What identifies a listing's counts: the listing, its metal and its narrowing (not its order or page). */
-function countsKey(filter: Filter, metal: Metal, narrowing: Narrowing): string {
-  const listing =
-    filter.kind === 'category' ? `category:${filter.category.id}` : filter.kind === 'collection' ? `collection:${filter.collection}` : filter.kind === 'search' ? `search:${filter.words.join(' ')}` : 'all';
+function countsKey(filter: IndexedFilter, metal: Metal, narrowing: Narrowing): string {
+  const listing = filter.kind === 'category' ? `category:${filter.category.id}` : 'all';
   return `listing-counts:${listing}:${metal.id}:${narrowing.kind ?? ''}:${narrowing.minCents ?? ''}:${narrowing.maxCents ?? ''}`;
 }
 
 async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing) {
   const { db } = context;
+  if (filter.kind === 'search' || filter.kind === 'collection') {
+    // A one-word search reads its postings, in a statement whose plan PostgreSQL keeps.
+    const lexeme = filter.kind === 'search' && filter.words.length === 1 ? await searchLexeme(db, filter.words[0]!) : null;
+    const query = matchedPageQuery(filter.kind === 'search' ? { ...filter, lexeme } : filter, metal, order, page, pageSize, narrowing);
+    const found = await queryRows<(SummaryRow & { rank: number }) & CountsRow>(db, query, { prepared: lexeme !== null });
+    const counts = found[0];
+    const rows = found.filter((row) => row.id !== null).map((row) => ({ ...row, sizes: row.sizes ?? [] }));
+    return { rows, total: Number(counts?.total ?? 0), counts };
+  }
   const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing));
   const [rows, countedRows] = await Promise.all([
     queryRows<SummaryRow & { rank: number }>(db, pageQuery(filter, metal, order, page, pageSize, narrowing)),
@@ -322,7 +395,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   let correctedTerm: string | null = null;
   let didYouMean: string | null = null;
   if (filter.kind === 'search' && filter.words.length > 0) {
-    const corrected = correctWords(filter.words, await context.vocabulary());
+    const corrected = correctWords(filter.words, await context.vocabulary(filter.words));
     if (corrected && found.total > 0) didYouMean = corrected.join(' ');
     else if (corrected) {
       const correctedFilter: Filter = { ...filter, words: corrected };

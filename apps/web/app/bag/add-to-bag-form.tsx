@@ -15,7 +15,7 @@ interface AddToBagFormProps {
   result: BagResult | undefined;
   /** The result is the action's answer to this page's JavaScript (a dialog), not a notice after a plain post. */
   answeredInPlace?: boolean;
-  /** The bag as the page last read it (the header's read): its count and total, for the mini-bag. */
+  /** The bag's count and total for the mini-bag: the bag summary (reloaded after the add), or the page's own read. */
   bag?: MiniBagProps['bag'];
 }
 
@@ -45,7 +45,7 @@ export function AddToBagForm({ product, result, answeredInPlace = false, bag }: 
     if (result.ok && !(result.added && answeredInPlace)) statusRef.current?.focus();
   }, [result, answeredInPlace]);
 
-  // The dialog opens once the page has reloaded the bag (the header's count and the total it shows): the action's
+  // The dialog opens once the bag summary has reloaded (the header's count and the total it shows): the action's
   // answer arrives while that reload is still under way.
   const settled = navigation.state === 'idle';
   const opened = useRef<BagResult | null>(null);

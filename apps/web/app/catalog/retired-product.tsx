@@ -1,15 +1,5 @@
 import { Link } from 'react-router';
-import { z } from 'zod';
-
-/** What the API's PRODUCT_RETIRED answer carries: the product's name and its category, to send the shopper on. */
-const retiredSchema = z.object({ name: z.string(), category: z.object({ name: z.string(), path: z.string().startsWith('/') }) });
-export type RetiredProduct = z.infer<typeof retiredSchema>;
-
-export function retiredProductOf(body: { code: string; details?: unknown } | undefined): RetiredProduct | null {
-  if (body?.code !== 'PRODUCT_RETIRED') return null;
-  const parsed = retiredSchema.safeParse(body.details);
-  return parsed.success ? parsed.data : null;
-}
+import type { RetiredProduct } from './retired-product.server';
 
 /** The 404 page of a product the store no longer sells: it says so, and links to others like it. */
 export function RetiredProductPage({ product }: { product: RetiredProduct }) {

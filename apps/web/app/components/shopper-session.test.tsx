@@ -1,11 +1,13 @@
 import type { UserSession } from '@charms/contracts/session';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRoutesStub } from 'react-router';
+import { Form, createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { BAG_SUMMARY_PATH, type BagSummary } from '../bag/bag-summary';
 import { SESSION_ID_KEY, SESSION_KEY, type SessionApi } from '../lib/session-store';
 import { DEFAULT_PREFS } from '../lib/shopper-prefs';
 import { ShopperSessionProvider, useShopperSession } from './shopper-session';
+import { SiteHeader } from './site-header';
 
 const NEW_ID = '0b7c5a4e-1d2f-4a3b-9c8d-7e6f5a4b3c2d';
 const STORED_ID = '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f';
@@ -42,16 +44,23 @@ function Probe() {
   );
 }
 
+/** The shop's `/order/summary`, answering an empty bag unless told otherwise. */
+const summaryRoute = (loader: () => BagSummary = () => ({ itemCount: 0, total: null })) => ({ path: BAG_SUMMARY_PATH, loader });
+
 function renderProvider(api: SessionApi, cookies: string[] = [], cookieHeader = '') {
+  // The same functions on every render, as the shop's own (a new one each time would restart the provider's load).
+  const writeCookie = (cookie: string) => void cookies.push(cookie);
+  const readCookies = () => cookieHeader;
   const Stub = createRoutesStub([
     {
       path: '/',
       Component: () => (
-        <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={(cookie) => cookies.push(cookie)} readCookies={() => cookieHeader}>
+        <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={writeCookie} readCookies={readCookies}>
           <Probe />
         </ShopperSessionProvider>
       ),
     },
+    summaryRoute(),
   ]);
   render(<Stub initialEntries={['/']} />);
   return cookies;
@@ -180,18 +189,96 @@ describe('ShopperSessionProvider', () => {
       cookieHeader = `user-session-id=${COOKIE_ID}`;
       return session(NEW_ID, prefs);
     });
+    const writeCookie = () => {};
+    const readCookies = () => cookieHeader;
     const Stub = createRoutesStub([
       {
         path: '/',
         Component: () => (
-          <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={() => {}} readCookies={() => cookieHeader}>
+          <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={writeCookie} readCookies={readCookies}>
             <Probe />
           </ShopperSessionProvider>
         ),
       },
+      summaryRoute(),
     ]);
     render(<Stub initialEntries={['/']} />);
     expect(await screen.findByText(`${COOKIE_ID} metal 30`)).toBeVisible();
     expect(window.localStorage.getItem(SESSION_ID_KEY)).toBe(COOKIE_ID);
+  });
+});
+
+describe('the bag summary (the header’s count)', () => {
+  /**
+   * The shop's shape: the header outside the provider (the root layout renders it), a page with a form inside it,
+   * and `/order/summary` answering what the "server" holds: `bag.itemCount` items, as the session cookie said.
+   */
+  function renderShop(api: SessionApi) {
+    const bag = { itemCount: 2 };
+    const asked: (string | null)[] = [];
+    const writeCookie = () => {};
+    const readCookies = () => '';
+    const Stub = createRoutesStub([
+      {
+        path: '/',
+        Component: () => (
+          <>
+            <SiteHeader storeName="Charm & Bracelet Co." phone="1-800-555-0142" />
+            <ShopperSessionProvider initialPrefs={DEFAULT_PREFS} api={api} writeCookie={writeCookie} readCookies={readCookies}>
+              <Probe />
+              <Form method="post">
+                <button type="submit">Add to bag</button>
+              </Form>
+            </ShopperSessionProvider>
+          </>
+        ),
+        action: () => {
+          bag.itemCount += 1;
+          return { ok: true };
+        },
+      },
+      summaryRoute(() => {
+        // Which session the browser had settled on when the summary was asked for.
+        asked.push(window.localStorage.getItem(SESSION_ID_KEY));
+        return { itemCount: bag.itemCount, total: { cents: bag.itemCount * 1000, display: `$${bag.itemCount * 10}.00` } };
+      }),
+    ]);
+    render(<Stub initialEntries={['/']} />);
+    return { bag, asked };
+  }
+
+  const headerBag = () => screen.getByRole('link', { name: /Shopping Bag/ });
+
+  it('is asked for once the session is settled, and the header shows its count', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID)));
+    const { asked } = renderShop(fakeApi());
+    await waitFor(() => expect(headerBag()).toHaveAccessibleName('Shopping Bag 2 items'));
+    expect(asked).toEqual([STORED_ID]);
+    expect(screen.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/order/process');
+  });
+
+  it('is asked for after a new shopper’s session is created, not before', async () => {
+    const api = fakeApi();
+    const { asked } = renderShop(api);
+    await waitFor(() => expect(asked).toEqual([NEW_ID]));
+    expect(api.create).toHaveBeenCalledTimes(1);
+  });
+
+  it('is asked for again after a form post, and the header follows', async () => {
+    const { asked } = renderShop(fakeApi());
+    await waitFor(() => expect(headerBag()).toHaveAccessibleName('Shopping Bag 2 items'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to bag' }));
+    await waitFor(() => expect(headerBag()).toHaveAccessibleName('Shopping Bag 3 items'));
+    expect(asked).toHaveLength(2);
+  });
+
+  it('is asked for again when a preference changes (the page’s data is reloaded with it)', async () => {
+    const { bag, asked } = renderShop(fakeApi());
+    await waitFor(() => expect(headerBag()).toHaveAccessibleName('Shopping Bag 2 items'));
+    bag.itemCount = 5;
+    await userEvent.click(screen.getByRole('button', { name: 'Gold' }));
+    await waitFor(() => expect(headerBag()).toHaveAccessibleName('Shopping Bag 5 items'));
+    expect(asked).toHaveLength(2);
   });
 });

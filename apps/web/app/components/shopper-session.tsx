@@ -1,6 +1,7 @@
 import type { UpdateUserSessionBody, UserSession } from '@charms/contracts/session';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { useBagSummaryLoader } from '../bag/bag-summary';
 import { isHttps } from '../lib/https';
 import { browserSessionApi } from '../lib/session-api';
 import { installSessionHeader } from '../lib/session-fetch';
@@ -11,7 +12,8 @@ import { type ShopperPrefs, readCookie, samePrefs, serializePrefsCookie, toShopp
  * The shopper's session in the browser (spec sections 3, 4, 6). Pages read `prefs` (rendered on the server from
  * the prefs cookie, so the first paint is already right) and call `update` to change the metal, bracelet size,
  * sort order or last product: it PUTs the change, stores the session, rewrites the cookie and reloads the page's
- * data so server-priced content follows.
+ * data so server-priced content follows. Once the session is known (its id in the cookie), it loads the bag's
+ * summary for the header and mini-bag (bag/bag-summary.ts): pages themselves carry nothing of the shopper's bag.
  */
 export interface ShopperSessionValue {
   /** What pages render with: from the cookie on the server, from the session once loaded. */
@@ -34,7 +36,7 @@ export function useShopperSession(): ShopperSessionValue {
 interface ProviderProps {
   initialPrefs: ShopperPrefs;
   children: React.ReactNode;
-  /** Tests pass their own; the browser uses window.fetch, localStorage and document.cookie. */
+  /** Tests pass their own (the same ones on every render); the browser uses window.fetch, localStorage and document.cookie. */
   api?: SessionApi;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   writeCookie?: (cookie: string) => void;
@@ -50,6 +52,7 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
   revalidateRef.current = revalidator.revalidate;
+  const loadBagSummary = useBagSummaryLoader();
 
   // Browser objects exist only after hydration: resolve them when first used, never during server rendering.
   const deps = useMemo(
@@ -80,14 +83,14 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
       // The server reads the bag through the session cookie: keep it in step with local storage (the spec's store).
       const cookieId = deps.cookieSessionId();
       if (cookieId !== next.id) deps.writeCookie(serializeSessionCookie(next.id, deps.secure()));
-      // No cookie before: the server rendered an empty bag, which a new session's is too. Another id: reload.
+      // The cookie named another session: a bag or checkout page rendered for that one's bag is reloaded.
       const otherBag = cookieId !== null && cookieId !== next.id;
       const nextPrefs = toShopperPrefs(next);
       deps.writeCookie(serializePrefsCookie(nextPrefs, deps.secure()));
       const changed = !samePrefs(prefsRef.current, nextPrefs);
       prefsRef.current = nextPrefs;
       setPrefs(nextPrefs);
-      // Pages priced on the server in another metal, or rendered for another bag (the header's count), are fetched again.
+      // Pages priced on the server in another metal are fetched again (and the bag summary with them, once loaded).
       if (changed || otherBag) void revalidateRef.current();
     },
     [deps],
@@ -122,12 +125,17 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
       .catch((error: unknown) => {
         // The spec swallows session failures: the shop works on, with the cookie's prefs.
         console.warn('The shopper session could not be loaded', error);
+      })
+      .finally(() => {
+        // The cookie now names the session whose bag the header shows. From here React Router reloads the summary
+        // after every form post and every revalidation.
+        if (!cancelled) void loadBagSummary();
       });
     return () => {
       cancelled = true;
       restore();
     };
-  }, [deps, adopt]);
+  }, [deps, adopt, loadBagSummary]);
 
   const update = useCallback(
     async (changes: UpdateUserSessionBody) => {

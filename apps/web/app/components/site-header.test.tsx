@@ -24,16 +24,37 @@ describe('SiteHeader', () => {
     expect(screen.getByRole('link', { name: /1-800-555-0142/ })).toHaveAttribute('href', 'tel:18005550142');
   });
 
-  it('hides Buy Now and the bag while the bag is empty', () => {
-    renderHeader(0);
-    expect(screen.queryByRole('link', { name: 'Buy Now' })).toBeNull();
-    expect(screen.queryByRole('link', { name: /Shopping Bag/ })).toBeNull();
+  it('always links the bag (it works without JavaScript), with no count and no Buy Now while the bag is empty or its count unknown', () => {
+    for (const count of [0, undefined]) {
+      const { unmount } = renderHeader(count);
+      expect(screen.getByRole('link', { name: 'Shopping Bag' })).toHaveAttribute('href', '/order');
+      expect(screen.getByTestId('bag-count')).toBeEmptyDOMElement();
+      expect(screen.queryByRole('link', { name: 'Buy Now' })).toBeNull();
+      unmount();
+    }
   });
 
   it('shows Buy Now and the item count when the bag has items', () => {
     renderHeader(3);
     expect(screen.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/order/process');
     expect(screen.getByRole('link', { name: 'Shopping Bag 3 items' })).toHaveAttribute('href', '/order');
+    expect(screen.getByTestId('bag-count')).toHaveTextContent('3');
+  });
+
+  it('keeps Buy Now in the page while it is unseen, so its place is held (no shift when the count comes)', () => {
+    const { container } = renderHeader(0);
+    const buyNow = container.querySelector('a[href="/order/process"]');
+    expect(buyNow).toHaveAttribute('data-empty');
+    expect(buyNow).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('says 1 item, and 99+ for a bag of more than 99', () => {
+    const { unmount } = renderHeader(1);
+    expect(screen.getByRole('link', { name: 'Shopping Bag 1 item' })).toBeVisible();
+    unmount();
+    renderHeader(120);
+    expect(screen.getByTestId('bag-count')).toHaveTextContent('99+');
+    expect(screen.getByRole('link', { name: 'Shopping Bag 99+ items' })).toBeVisible();
   });
 
   it('keeps the Account link switched off', () => {

@@ -70,12 +70,17 @@ export function readShopperPrefs(request: Request): ShopperPrefs {
  * HTTPS. Not HttpOnly: the page's script rewrites it whenever the session changes (it holds nothing secret).
  */
 export function serializePrefsCookie(prefs: ShopperPrefs, secure: boolean): string {
+  return `${prefsCookiePair(prefs)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** `shopper-prefs=...`: the cookie as a Cookie header names it, in one spelling for each set of prefs. */
+export function prefsCookiePair(prefs: ShopperPrefs): string {
   const value = new URLSearchParams({
     metalId: String(prefs.metalId),
     braceletSize: String(prefs.braceletSize),
     productsOrderBy: prefs.productsOrderBy,
   }).toString();
-  return `${PREFS_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return `${PREFS_COOKIE}=${encodeURIComponent(value)}`;
 }
 
 export function samePrefs(a: ShopperPrefs, b: ShopperPrefs): boolean {

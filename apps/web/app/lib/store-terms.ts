@@ -39,8 +39,24 @@ export function fillTerms(text: string, terms: StoreTerms): string {
   return text.replace(/\{(engravingPerCharacter|shippingPromise|cutoff|assemblyFee)\}/g, (_, name: 'engravingPerCharacter' | 'shippingPromise' | 'cutoff' | 'assemblyFee') => terms[name]);
 }
 
+/**
+ * Each zone's words, found once: a zone's generic name ("Central Time") is the same all year, and making an
+ * Intl.DateTimeFormat costs more than the rest of a page's terms (every page says the terms). The zones are the store
+ * settings' (validated IANA ids), a few hundred at most.
+ */
+const zoneWords = new Map<string, string>();
+
 /** America/Chicago -> "Central time"; a zone Intl has no name for is said by its id. */
 export function timeZoneInWords(timeZone: string): string {
+  let words = zoneWords.get(timeZone);
+  if (words === undefined) {
+    words = findTimeZoneWords(timeZone);
+    zoneWords.set(timeZone, words);
+  }
+  return words;
+}
+
+function findTimeZoneWords(timeZone: string): string {
   try {
     const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' }).formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value;
     return name && !/^GMT/.test(name) ? name.replace(/ Time$/, ' time') : timeZone;

@@ -27,6 +27,10 @@ import { readShopperPrefs } from '../lib/shopper-prefs';
 import '../styles/catalog.css';
 import '../styles/catalog-filters.css';
 import type { Route } from './+types/catalog-listing';
+import { sharedPage } from '../lib/shared-page';
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   ...seoMeta(loaderData, matches),

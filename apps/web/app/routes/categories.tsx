@@ -3,9 +3,13 @@ import { menuPictureUrl } from '../components/menu-images';
 import { pageSeo, seoMeta } from '../lib/seo';
 import '../styles/catalog.css';
 import type { Route } from './+types/categories';
+import { sharedPage } from '../lib/shared-page';
 
 /** Smaller than in the menu, so a pictured row stands barely taller than its neighbours in the columns. */
 const LIST_PICTURE_SIZE = 32;
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);
 

@@ -6,6 +6,10 @@ import { resolveTiles } from '../content/tiles';
 import { pageSeo, seoMeta } from '../lib/seo';
 import { readShopperPrefs } from '../lib/shopper-prefs';
 import type { Route } from './+types/charm-landing';
+import { sharedPage } from '../lib/shared-page';
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => seoMeta(loaderData, matches);
 

@@ -3,6 +3,10 @@ import { NotFound } from '../components/not-found';
 import { apiErrorStatus } from '../lib/api-status';
 import { seoMeta } from '../lib/seo';
 import type { Route } from './+types/cms-page';
+import { sharedPage } from '../lib/shared-page';
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   loaderData ? seoMeta(loaderData, matches) : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];

@@ -5,6 +5,10 @@ import { resolveTiles } from '../content/tiles';
 import { pageSeo, seoMeta } from '../lib/seo';
 import { fillTerms, storeTerms } from '../lib/store-terms';
 import type { Route } from './+types/gift-ideas';
+import { sharedPage } from '../lib/shared-page';
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => seoMeta(loaderData, matches);
 

@@ -2,6 +2,10 @@ import { TileGrid } from '../components/tile-grid';
 import { seoMeta } from '../lib/seo';
 import { readShopperPrefs } from '../lib/shopper-prefs';
 import type { Route } from './+types/girl-charm-bracelets';
+import { sharedPage } from '../lib/shared-page';
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);
 

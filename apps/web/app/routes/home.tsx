@@ -4,6 +4,10 @@ import { BANNER_DELAY_MS, BANNER_FADE_MS, HOME_BANNERS, HOME_BANNER_ROW, HOME_PR
 import { pageSeo, seoMeta } from '../lib/seo';
 import { storeTerms } from '../lib/store-terms';
 import type { Route } from './+types/home';
+import { sharedPage } from '../lib/shared-page';
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);
 

@@ -1,6 +1,10 @@
 import { infoPageData, telHref } from '../lib/info-page';
 import { seoMeta } from '../lib/seo';
 import type { Route } from './+types/privacy-policy';
+import { sharedPage } from '../lib/shared-page';
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);
 

@@ -1,17 +1,20 @@
 import type { ProductDetail } from '@charms/contracts/catalog';
-import { Link, type ShouldRevalidateFunctionArgs, data, isRouteErrorResponse, redirect, useActionData, useLocation, useRouteLoaderData } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs, data, isRouteErrorResponse, redirect, useActionData, useLocation } from 'react-router';
 import { AddToBagForm } from '../bag/add-to-bag-form';
 import { usePreloadEngravingFont } from '../bag/engraving-font-files';
 import { useHydrated } from '../bag/use-hydrated';
 import { addToBag } from '../bag/add-to-bag.server';
 import { takeNotice } from '../bag/bag-notice.server';
+import { readBagSummary } from '../bag/bag-count.server';
+import { useBagSummary } from '../bag/bag-summary';
 import { JsonLd, breadcrumbJsonLd, productJsonLd } from '../catalog/json-ld';
 import { ProductGrid } from '../catalog/product-grid';
 import { choiceLink, isChosenNavigation, rememberChoicesHeaders, useRememberChoices, withoutChoiceMarker } from '../catalog/remember-choices';
 import { shipDateInWords } from '../catalog/ship-date';
 import { NotFound } from '../components/not-found';
 import { apiErrorBody, apiErrorStatus } from '../lib/api-status';
-import { RetiredProductPage, retiredProductOf } from '../catalog/retired-product';
+import { RetiredProductPage } from '../catalog/retired-product';
+import { retiredProductOf } from '../catalog/retired-product.server';
 import { telHref } from '../lib/info-page';
 import { findMetalById } from '@charms/domain/metals';
 import { seoMeta } from '../lib/seo';
@@ -21,9 +24,12 @@ import '../styles/catalog.css';
 import '../styles/bag.css';
 import '../styles/engraving-fonts.css';
 import '../styles/product-page.css';
-import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/product-detail';
 import { ProductGallery } from '../catalog/product-gallery';
+import { sharedPage } from '../lib/shared-page';
+
+/** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
+export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
   ...seoMeta(loaderData, matches),
@@ -59,9 +65,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (chosenWithoutJs) throw redirect(chosenWithoutJs, { status: 302, headers: rememberChoicesHeaders(request, prefs, stated) });
   const { phone, photoArtEmail, publicBaseUrl } = context.store;
   const headers = new Headers();
-  // The add-to-bag form's confirmation after a post without JavaScript (post/redirect/get).
+  // The add-to-bag form's confirmation after a post without JavaScript (post/redirect/get), with the bag's count and
+  // total. Only a request carrying the bag-notice cookie gets these: it is the shopper's own page, never a cached one.
   const { notice, clear } = await takeNotice(context.cookies.bagNotice, request);
   if (clear) headers.append('set-cookie', clear);
+  const noticeBag = notice?.added ? await readBagSummary(request, context.api, context.log) : null;
   return data(
     {
       seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers },
@@ -70,6 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       terms: storeTerms(context.store),
       stated,
       notice,
+      noticeBag,
     },
     { headers },
   );
@@ -83,8 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * After an add answered in place, the product has not changed: only the root reloads (the header's count and the
- * bag's total for the mini-bag, one read of the bag). Anything else reloads as usual.
+ * After an add answered in place, the product has not changed: only the bag summary reloads (the header's count and
+ * the bag's total for the mini-bag, one read of the bag). Anything else reloads as usual.
  */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs) {
   const answer = actionResult as { intent?: unknown; ok?: unknown } | undefined;
@@ -93,9 +102,11 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate, formMe
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, store, terms, stated, notice } = loaderData;
+  const { product, store, terms, stated, notice, noticeBag } = loaderData;
   const actionData = useActionData<typeof action>();
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  // With JavaScript the mini-bag's count and total are the bag summary's (reloaded after the add, before the dialog
+  // opens); after a post without it, the page's own read.
+  const summary = useBagSummary();
   // The preview opens in the first font: ask for its file before the stylesheet does.
   usePreloadEngravingFont(product.engraving?.fonts[0]?.id);
   useRememberChoices(isChosenNavigation(useLocation().state) ? stated : {});
@@ -140,7 +151,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             product={product}
             result={actionData ?? notice ?? undefined}
             answeredInPlace={actionData !== undefined}
-            bag={{ itemCount: root?.bagCount ?? 0, total: root?.bagTotal ?? null }}
+            bag={actionData === undefined && noticeBag ? noticeBag : summary}
           />
           <Shipping product={product} phone={store.phone} terms={terms} />
           {product.engraving ? <Engraving engraving={product.engraving} metalName={product.metal.name} terms={terms} /> : null}

@@ -1,5 +1,5 @@
 import { menuPictureUrl } from '@charms/art/menu-pictures';
-import { CHARM_SHAPES } from '@charms/art/shapes';
+import { CHARM_SHAPES } from '@charms/art/shape-names';
 import { METALS } from '@charms/domain/metals';
 import { useState } from 'react';
 

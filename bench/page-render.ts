@@ -1,0 +1,157 @@
+/**
+ * What one uncached page costs the shop's process in CPU time: home, a category listing and a product page.
+ *
+ *   npm run build && npm run bench:pages
+ *
+ * Starts the BUILT shop (apps/web/build/server/index.js, NODE_ENV=production; it builds nothing itself) on its own
+ * PostgreSQL database (made here if missing, migrated and seeded by the shop at its start, as `npm run serve` does),
+ * or on the embedded database with PAGE_RENDER_DATABASE=pglite (whose queries then count in the shop's process).
+ * Warms it up, then sends each page N times one after the other and reads the process's CPU time before and after
+ * each request: the on-CPU time of all its threads (main thread, V8's GC helpers, libuv's pool) that Linux keeps in
+ * nanoseconds (/proc/<pid>/task/<tid>/schedstat; /proc/<pid>/stat's utime + stime are the same time in 10 ms ticks).
+ * CPU time per request depends far less on what else the machine runs than throughput does; on a loaded machine it
+ * still grows (caches, preemption), so the median request is printed beside the mean. The API's catalog cache is
+ * warm (its steady state); there is no page cache in this measure.
+ *
+ *   PAGE_RENDER_REQUESTS   requests per page (default 500, after 300 unrecorded)
+ *   PAGE_RENDER_PORT       the shop's port (default 0: a free one)
+ *   PAGE_RENDER_DATABASE   a database name on BENCH_DATABASE_URL's server (default render_pages), or `pglite`
+ *   PAGE_RENDER_PROFILE=1  a CPU profile of the shop (node --cpu-prof) in bench/profiles/
+ *
+ * `measurePages` is the part to reuse against a shop already running (its base URL and process id).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export interface PageFigures {
+  name: string;
+  path: string;
+  /** CPU time of the shop's process per request, in milliseconds: the mean (everything, GC included) and the median. */
+  cpuMs: number;
+  medianCpuMs: number;
+  htmlBytes: number;
+  /** The loader data React Router writes into the page (its turbo-stream), in bytes. */
+  loaderDataBytes: number;
+}
+
+/** A process's CPU time so far, all threads, in nanoseconds. */
+export function processCpuNs(pid: number): number {
+  let total = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      // The first field: time spent on a CPU, in nanoseconds.
+      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/** The bytes of the page's React Router data: the strings its inline scripts hand to the stream controller. */
+export function loaderDataBytes(html: string): number {
+  let bytes = 0;
+  for (const match of html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)) bytes += Buffer.byteLength(JSON.parse(match[1]!) as string);
+  return bytes;
+}
+
+async function get(url: string): Promise<string> {
+  const response = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) page-render' } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return text;
+}
+
+/** Each page `requests` times, one request after another, after `warmup` unrecorded ones. */
+export async function measurePages(base: string, pid: number, pages: { name: string; path: string }[], requests: number, warmup = 300): Promise<PageFigures[]> {
+  const figures: PageFigures[] = [];
+  for (const page of pages) {
+    const url = `${base}${page.path}`;
+    let html = '';
+    for (let i = 0; i < warmup; i++) html = await get(url);
+    const each: number[] = [];
+    const start = processCpuNs(pid);
+    for (let i = 0; i < requests; i++) {
+      const before = processCpuNs(pid);
+      await get(url);
+      each.push(processCpuNs(pid) - before);
+    }
+    const total = processCpuNs(pid) - start;
+    each.sort((a, b) => a - b);
+    figures.push({ ...page, cpuMs: total / requests / 1e6, medianCpuMs: each[Math.floor(requests / 2)]! / 1e6, htmlBytes: Buffer.byteLength(html), loaderDataBytes: loaderDataBytes(html) });
+  }
+  return figures;
+}
+
+/** The pages measured: home, Dog Charms (68 products), and the first Heart charm's page. */
+export async function standardPages(base: string): Promise<{ name: string; path: string }[]> {
+  const answer = (await (await fetch(`${base}/api/products?path=/products/category/Heart-Charms&pageSize=1`)).json()) as { products: { path: string }[] };
+  return [
+    { name: 'home', path: '/' },
+    { name: 'listing: Dog Charms', path: '/products/category/Dog-Charms' },
+    { name: 'product', path: answer.products[0]!.path },
+  ];
+}
+
+async function ensureDatabase(name: string): Promise<string> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Starts the built shop; resolves once it says where it is open. */
+async function startShop(env: Record<string, string>) {
+  const server = fileURLToPath(new URL('../apps/web/build/server/index.js', import.meta.url));
+  const profile = process.env.PAGE_RENDER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', fileURLToPath(new URL('./profiles', import.meta.url))] : [];
+  const child = spawn(process.execPath, [...profile, server], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /open at http:\/\/localhost:(\d+)/.exec(out);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.once('exit', (code) => reject(new Error(`the shop exited with ${code} before it opened:\n${out}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { base, pid: child.pid!, stop: () => (child.kill('SIGTERM'), exited) };
+}
+
+async function main() {
+  const requests = Number(process.env.PAGE_RENDER_REQUESTS ?? 500);
+  const database = process.env.PAGE_RENDER_DATABASE ?? 'render_pages';
+  const dataDir = mkdtempSync(join(tmpdir(), 'charms-page-render-'));
+  const env = {
+    NODE_ENV: 'production',
+    PORT: process.env.PAGE_RENDER_PORT ?? '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PAYMENT_GATEWAY: 'test',
+    ...(database === 'pglite' ? { DATABASE_URL: '' } : { DATABASE_URL: await ensureDatabase(database), PUBLIC_BASE_URL: 'http://localhost' }),
+  };
+  const shop = await startShop(env);
+  try {
+    const figures = await measurePages(shop.base, shop.pid, await standardPages(shop.base), requests);
+    console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, database: ${database})\n`);
+    console.log('| page | CPU ms / request (mean) | median | HTML bytes | loader data bytes | path |');
+    console.log('|---|---:|---:|---:|---:|---|');
+    for (const f of figures) console.log(`| ${f.name} | ${f.cpuMs.toFixed(2)} | ${f.medianCpuMs.toFixed(2)} | ${f.htmlBytes} | ${f.loaderDataBytes} | ${f.path} |`);
+    console.log(`\n(load average while measuring: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
+  } finally {
+    await shop.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { processTree, treeRssBytes, treeTicks } from './proc';
+
+/** A parent whose child burns some CPU and holds 64 MB, as a cluster's worker does beside its primary. */
+const parent = spawn(
+  process.execPath,
+  [
+    '-e',
+    `const child = require('node:child_process').spawn(process.execPath, ['-e', 'const held = Buffer.alloc(64 * 2 ** 20, 1); const end = Date.now() + 300; while (Date.now() < end); console.log("ready"); setInterval(() => held[0]++, 1000)'], { stdio: ['ignore', 'pipe', 'inherit'] });
+     child.stdout.on('data', () => console.log('child ' + child.pid));
+     process.on('SIGTERM', () => { child.kill(); process.exit(); });
+     setInterval(() => {}, 1000);`,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const childPid = new Promise<number>((resolve) => parent.stdout!.on('data', (chunk: Buffer) => resolve(Number(/child (\d+)/.exec(chunk.toString())?.[1]))));
+
+afterAll(() => {
+  parent.kill('SIGTERM');
+});
+
+describe.skipIf(!existsSync('/proc/self/stat'))('a process tree read from /proc', () => {
+  it('holds the process and its child, and sums their memory and CPU', async () => {
+    const child = await childPid;
+    expect(processTree(parent.pid!)).toEqual([parent.pid, child]);
+    const [whole, alone] = [treeRssBytes(parent.pid!)!, treeRssBytes(child)!];
+    expect(alone).toBeGreaterThan(64 * 2 ** 20);
+    expect(whole).toBeGreaterThan(alone);
+    expect(treeTicks(parent.pid!)).toBeGreaterThanOrEqual(treeTicks(child)! + 1);
+  });
+
+  it('reads nothing for a process that is not there', () => {
+    expect(treeRssBytes(2 ** 22 + 1)).toBeUndefined();
+  });
+});

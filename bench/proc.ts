@@ -1,0 +1,68 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+/**
+ * What a server's processes cost, read from Linux's /proc: CPU time and resident memory, summed over a process and
+ * all its descendants (a cluster's primary and its workers count as one shop). Where there is no /proc, undefined.
+ */
+
+/** Linux clock ticks (USER_HZ, 100 on Linux) in microseconds. */
+export const tickMicros = 10_000;
+
+/** The fields of /proc/<pid>/stat after the command name (which is in parentheses and may hold spaces). */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process and every process below it, found by each process's parent id. */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [root];
+  }
+  for (const entry of entries) {
+    const parent = Number(statFields(Number(entry))?.[1]);
+    if (!Number.isNaN(parent)) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree: number[] = [];
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    tree.push(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** A process's CPU time so far (user + system) in clock ticks; undefined where there is no /proc entry. */
+export function processTicks(pid: number): number | undefined {
+  const fields = statFields(pid);
+  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command name.
+  return fields ? Number(fields[11]) + Number(fields[12]) : undefined;
+}
+
+/** The CPU time so far of a process and its descendants, in clock ticks. */
+export function treeTicks(root: number): number | undefined {
+  const ticks = processTree(root).map(processTicks);
+  return ticks[0] === undefined ? undefined : ticks.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+}
+
+/** Resident memory (VmRSS) of a process and its descendants, in bytes. */
+export function treeRssBytes(root: number): number | undefined {
+  const sizes = processTree(root).map((pid) => {
+    try {
+      const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
+    } catch {
+      return undefined;
+    }
+  });
+  return sizes[0] === undefined ? undefined : sizes.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+}
