@@ -69,6 +69,19 @@ describe('logs', () => {
   });
 });
 
+describe('the storefront’s in-process API calls', () => {
+  const requestLines = () => lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed');
+
+  it('are not logged again beside the page that made them; a caller guessing the header is logged as usual', async () => {
+    const { header, token } = t.app.inProcessCall;
+    lines.length = 0;
+    await t.app.inject({ url: '/api/menu', headers: { [header]: token } });
+    expect(requestLines()).toEqual([]);
+    await t.app.inject({ url: '/api/menu', headers: { [header]: 'a-guessed-token' } });
+    expect(requestLines().map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+});
+
 describe('staff requests in the logs', () => {
   it('leave out what staff search orders by (an email, a name, a phone) and the email of a failed sign-in', async () => {
     const staff = await staffApi(t, { email: 'sam.private.staff@charms.example' });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HSTS, PERMISSIONS_POLICY, pageSecurityHeaders } from '../src/plugins/security-headers';
+import { HSTS, PERMISSIONS_POLICY } from '../src/plugins/security-headers';
 import { useTestApp } from './helper';
 
 /** The headers every answer carries, whatever it is: a JSON answer, an error, a page. */
@@ -25,7 +25,7 @@ describe('over plain HTTP', () => {
   const t = useTestApp();
   beforeAll(() => {
     // A page route as the storefront registers it (apps/web/server/storefront-plugin.ts), echoing its nonce.
-    t.app.get('/a-page', { helmet: pageSecurityHeaders(t.app.config) }, async (_request, reply) => reply.cspNonce.script);
+    t.app.get('/a-page', { config: { pagePolicy: true } }, async (_request, reply) => reply.cspNonce.script);
   });
 
   it('an API answer may not be framed, sniffed or run anything, and names no referrer beyond our origin', async () => {
@@ -88,7 +88,7 @@ describe('behind a proxy that terminates HTTPS, with Braintree and Google Tag Ma
     },
   });
   beforeAll(() => {
-    t.app.get('/a-page', { helmet: pageSecurityHeaders(t.app.config) }, async (_request, reply) => reply.cspNonce.script);
+    t.app.get('/a-page', { config: { pagePolicy: true } }, async (_request, reply) => reply.cspNonce.script);
   });
 
   it('answers over HTTPS tell the browser to come back only over HTTPS', async () => {

@@ -12,7 +12,7 @@ export const streamTimeout = 5_000;
  * React Router's default Node entry, with the page's script nonce handed to everything that writes an inline
  * script: React Router's own (hydration data, route modules, scroll restoration), React's streaming scripts, and the
  * layout's (root.tsx reads it with useNonce). The nonce comes from the Fastify request through the load context, so
- * the one @fastify/helmet that sets every other header also writes it into the Content-Security-Policy header.
+ * the security headers plugin (@charms/api/plugins/security-headers) writes it into the Content-Security-Policy header.
  */
 export default async function handleRequest(
   request: Request,

@@ -5,7 +5,8 @@ import type { ApiTransport } from '../app/lib/api-client';
  * The storefront's loaders call the core API in-process through Fastify's inject: same validation, no socket.
  * Each call carries the address of the shopper whose page asked for it (the storefront request's `ip`, which
  * already honours TRUST_PROXY), as the injected request's socket address: so the API's per-address limits count
- * each shopper, not the server itself, and nothing a shopper sends can change it.
+ * each shopper, not the server itself, and nothing a shopper sends can change it. The calls carry the process's
+ * in-process token (app.ts), so they are not logged again beside the page request that made them.
  */
 export function injectTransport(app: FastifyInstance, client: { remoteAddress: string }): ApiTransport {
   return async ({ method, path, headers, body, raw }) => {
@@ -13,7 +14,7 @@ export function injectTransport(app: FastifyInstance, client: { remoteAddress: s
       method,
       url: `/api${path}`,
       remoteAddress: client.remoteAddress,
-      headers: { ...headers, ...(raw ? { 'content-type': raw.contentType } : body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...headers, [app.inProcessCall.header]: app.inProcessCall.token, ...(raw ? { 'content-type': raw.contentType } : body === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: raw ? Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength) : body === undefined ? undefined : JSON.stringify(body),
     });
     // An image (a PhotoArt preview) comes back as bytes; every other answer is JSON.

@@ -53,7 +53,7 @@ export function pageServer(app: FastifyInstance, build: ServerBuild) {
   const send = (request: FastifyRequest, reply: FastifyReply, shared: SharedPageRequest, page: SealedPage, state: CacheState): true => {
     const coding = page.kept ? codingFor(request.headers['accept-encoding']) : 'identity';
     reply.header('x-page-cache', state);
-    // On a 304 too: the browser puts the 304's headers on the page it keeps, and helmet's policy (with a nonce the
+    // On a 304 too: the browser puts the 304's headers on the page it keeps, and the route's policy (with a nonce the
     // kept page does not have) would stop its scripts.
     if (page.policy) reply.header('content-security-policy', page.policy);
     if (page.shareable) {

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { HttpError } from '@charms/api/http-error';
 import fastifyStatic from '@fastify/static';
-import { pageSecurityHeaders } from '@charms/api/plugins/security-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
 import { pageServer } from './page-serving';
@@ -74,7 +73,7 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   // Catalog, content and landing pages are the same for every shopper: served from the page cache, rendered from an
   // anonymous request (page-serving.ts).
   const serveSharedPage = pageServer(app, options.build);
-  // Pages get the storefront's Content-Security-Policy; helmet makes its nonce for each request, and the page's
+  // Pages get the storefront's Content-Security-Policy; security-headers.ts makes its nonce for each request, and the page's
   // inline scripts carry it (entry.server.tsx, root.tsx).
   const handlePage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await serveSharedPage(request, reply, async (anonymous, nonce) => handle(anonymous, { ...(await options.loadContext(request, reply)), cspNonce: nonce }))) return reply;
@@ -87,11 +86,10 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     if (/(?:^|;\s*)newsletter-email=/.test(request.headers.cookie ?? '')) response.headers.append('set-cookie', 'newsletter-email=; Max-Age=0; Path=/; SameSite=Lax');
     return sendFetchResponse(reply, response);
   };
-  const helmet = pageSecurityHeaders(app.config);
-  app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
   // The staff pages (and their data requests, /admin/....data) take larger forms; nothing else does.
-  app.all('/admin', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.all('/admin', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
+  app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
   // Posts that may carry a PhotoArt photo: a product page's add to bag (product pages are four or five segments under
   // /products/, a bracelet's with its length), and the bag's photo forms. Every other page keeps 32 KB.
   // Decided before the body is read (photo-post-gate.ts): another product's page keeps 32 KB, and large posts are
@@ -110,13 +108,13 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     if (mayExceed(request, FORM_BODY_LIMIT_BYTES)) enterPhotoPost(request, reply);
     return payload;
   };
-  const photoPage = { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet, preParsing: productPagePost };
+  const photoPage = { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true }, preParsing: productPagePost };
   app.post('/products/:category/:metal/:slug/:id', photoPage, handlePage);
   app.post('/products/:category/:metal/:size/:slug/:id', photoPage, handlePage);
-  app.post('/order/photo/:itemUuid', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, helmet, preParsing: bagPhotoPost }, handlePage);
-  for (const path of ['/admin/products/import', '/admin/products/import.data']) app.all(path, { bodyLimit: PRODUCT_CSV_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.all('/admin/products/:id/photos', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
-  app.all('/admin/products/:id/photos.data', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, helmet }, handlePage);
+  app.post('/order/photo/:itemUuid', { bodyLimit: PHOTOART_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true }, preParsing: bagPhotoPost }, handlePage);
+  for (const path of ['/admin/products/import', '/admin/products/import.data']) app.all(path, { bodyLimit: PRODUCT_CSV_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
+  app.all('/admin/products/:id/photos', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
+  app.all('/admin/products/:id/photos.data', { bodyLimit: ADMIN_PHOTOS_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
 }
 
 /**

@@ -40,7 +40,7 @@ declare module 'react-router' {
     log: RequestLog;
     /** The signed, server-only cookies (made once at start with the shop's cookie secret). */
     cookies: StorefrontCookies;
-    /** This answer's script nonce, named in its Content-Security-Policy header (made by @fastify/helmet). */
+    /** This answer's script nonce, named in its Content-Security-Policy header (made by @charms/api/plugins/security-headers). */
     cspNonce: string;
   }
 }
