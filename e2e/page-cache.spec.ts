@@ -62,7 +62,13 @@ test.describe('one shopper never sees another one’s bag, metal or session thro
         const html = await mine!.text();
         expect(html).not.toContain(session!);
       }).toPass({ timeout: 20_000 });
-      await expect(b.getByRole('banner').getByRole('link', { name: /Shopping Bag/ })).toHaveCount(0);
+      // The same page shows each shopper their own bag once its count has come: A's two, B's none.
+      await expect(a.getByRole('banner').getByTestId('bag-count')).toHaveText('2');
+      const bSummary = b.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/order/summary'));
+      await b.reload();
+      expect((await bSummary).ok()).toBe(true);
+      await expect(b.getByRole('banner').getByRole('link', { name: 'Shopping Bag', exact: true })).toBeVisible();
+      await expect(b.getByRole('banner').getByTestId('bag-count')).toHaveText('');
       await expect(b.getByRole('banner').getByRole('link', { name: 'Buy Now' })).toHaveCount(0);
     }
 

@@ -10,10 +10,18 @@ import { SiteMenu } from './components/site-menu';
 import { StylesheetPreloads } from './components/stylesheet-preloads';
 import { useNonce } from './lib/nonce';
 import { ROBOTS_CONTENT } from './lib/seo';
+import { sharedPage } from './lib/shared-page';
 import { isStaffPage } from './lib/staff-pages';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import { storeTerms } from './lib/store-terms';
 import './app.css';
+
+/**
+ * The shell's data is the same for every shopper with the same prefs, so a shared page's data request (a client
+ * navigation, which may ask for the root's data) can be kept too: a page is shared only when every route it matches
+ * says so (server/page-policy.ts), so staff pages, the bag and checkout are never kept.
+ */
+export const handle = sharedPage;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { name, phone, photoArtEmail, publicBaseUrl, robots, gtmId, socialLinks } = context.store;
@@ -64,7 +72,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content={ROBOTS_CONTENT[data?.store.robots ?? 'noindex']} />
+        {/* Storefront pages write their robots tag with the rest of their SEO tags (lib/seo.ts); staff pages are never indexed. */}
+        {staffPage && <meta name="robots" content={ROBOTS_CONTENT.noindex} />}
         <meta name="theme-color" content="#2b2622" />
         {/* Lets CSS tell a page without JavaScript (menus open on hover and focus) from one with it. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />

@@ -52,12 +52,16 @@ describe('which requests get a shared page', () => {
       '/engraving-guide',
       '/products/category/Dog-Charms.data?_routes=catalog%2Fproducts-category',
       '/_root.data?_routes=routes%2Fhome',
+      // With the root's data (after a form post, or a revalidation): the root shares too.
+      '/products/category/Dog-Charms.data',
+      '/products/category/Dog-Charms.data?_routes=root%2Ccatalog%2Fproducts-category',
+      '/_root.data',
     ]) {
       expect(policy.isShared(path), path).toBe(true);
     }
   });
 
-  it('never the bag, checkout, orders, newsletter, preferences, the staff side, resource routes or the root\'s data', () => {
+  it('never the bag, checkout, orders, newsletter, preferences, the staff side or resource routes, nor their data', () => {
     for (const path of [
       '/order',
       '/order/process',
@@ -77,8 +81,8 @@ describe('which requests get a shared page', () => {
       '/Gold_Plate-Charm_Bracelets',
       '/__manifest?p=%2Ffaq&version=1',
       '/order.data',
-      '/products/category/Dog-Charms.data',
-      '/products/category/Dog-Charms.data?_routes=root%2Ccatalog%2Fproducts-category',
+      '/order/process.data?_routes=root',
+      '/admin/products.data?_routes=root',
     ]) {
       expect(policy.isShared(path), path).toBe(false);
     }

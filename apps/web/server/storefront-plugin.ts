@@ -76,6 +76,9 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   // Pages get the storefront's Content-Security-Policy; security-headers.ts makes its nonce for each request, and the page's
   // inline scripts carry it (entry.server.tsx, root.tsx).
   const handlePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A shared page is rendered for the shop's own address whatever Host says, but a Host that makes no address is
+    // refused on every page alike.
+    if (!URL.canParse(`${request.protocol}://${request.host}/`)) throw badAddress();
     if (await serveSharedPage(request, reply, async (anonymous, nonce) => handle(anonymous, { ...(await options.loadContext(request, reply)), cspNonce: nonce }))) return reply;
     reply.header('x-page-cache', 'bypass');
     const fetchRequest = toFetchRequest(request, reply);

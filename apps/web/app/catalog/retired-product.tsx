@@ -6,7 +6,6 @@ export function RetiredProductPage({ product }: { product: RetiredProduct }) {
   return (
     <div className="page page--narrow">
       <title>{`${product.name} is no longer available`}</title>
-      <meta name="robots" content="noindex, follow" />
       <h1>{product.name} is no longer available</h1>
       <p>We no longer make this piece. You may find something you like as much among our {product.category.name}.</p>
       <ul className="link-list">

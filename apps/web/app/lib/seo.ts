@@ -17,17 +17,30 @@ export function pageSeo(page: { title: string; description: string; keywords?: s
 
 export const ROBOTS_CONTENT = { index: 'index, follow, archive', noindex: 'noindex, nofollow, noarchive' } as const;
 
-type StoreForMeta = Pick<StoreInfo, 'name' | 'publicBaseUrl'>;
+type StoreForMeta = Pick<StoreInfo, 'name' | 'publicBaseUrl' | 'robots'>;
+
+/** What a page asks of search engines beyond the shop's setting: not to be indexed, its links followed or not. */
+export type PageRobots = 'noindex, follow' | 'noindex, nofollow';
 
 /**
- * Title, description, keywords, canonical link and Open Graph tags from a route's envelope. Every route's `meta`
- * calls this: `export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);`
+ * A page's one robots tag: the shop's setting (ROBOTS), unless the shop may be indexed and the page asks not to be.
+ * One tag, so every reader (search engines, Lighthouse) reads the same thing.
  */
-export function seoMeta(data: unknown, matches: readonly ({ id: string; data?: unknown } | undefined)[]): MetaDescriptor[] {
+function robotsTag(store: StoreForMeta | undefined, pageRobots: PageRobots | undefined): MetaDescriptor {
+  const content = !store || store.robots === 'noindex' ? ROBOTS_CONTENT.noindex : (pageRobots ?? ROBOTS_CONTENT.index);
+  return { name: 'robots', content };
+}
+
+/**
+ * Title, description, keywords, canonical link, Open Graph tags and the robots tag from a route's envelope. Every
+ * storefront route's `meta` calls this: `export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);`
+ * A page without its data (an error, a page not found) is not indexed; its links are followed.
+ */
+export function seoMeta(data: unknown, matches: readonly ({ id: string; data?: unknown } | undefined)[], pageRobots?: PageRobots): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === 'root')?.data as { store?: StoreForMeta } | undefined;
   const store = root?.store;
   const envelope = envelopeOf(data);
-  if (!envelope || !store) return [{ title: store?.name ?? 'Charms' }];
+  if (!envelope || !store) return [{ title: store?.name ?? 'Charms' }, robotsTag(store, 'noindex, follow')];
   const url = canonicalHref(store.publicBaseUrl, envelope.canonicalUrl);
   const tags: MetaDescriptor[] = [
     { title: envelope.htmlHeadTitle },
@@ -42,5 +55,6 @@ export function seoMeta(data: unknown, matches: readonly ({ id: string; data?: u
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
   if (envelope.htmlHeadMetaKeywords) tags.push({ name: 'keywords', content: envelope.htmlHeadMetaKeywords });
+  tags.push(robotsTag(store, pageRobots));
   return tags;
 }

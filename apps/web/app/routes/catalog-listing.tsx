@@ -32,12 +32,10 @@ import { sharedPage } from '../lib/shared-page';
 /** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
 export const handle = sharedPage;
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
-  ...seoMeta(loaderData, matches),
-  // Search result pages and filtered listings are for shoppers, not for search engines' indexes (a filtered
-  // listing's canonical is the listing itself); their links are still followed.
-  ...(loaderData?.listing.kind === 'search' || loaderData?.filtered ? [{ name: 'robots', content: 'noindex, follow' }] : []),
-];
+// Search result pages and filtered listings are for shoppers, not for search engines' indexes (a filtered listing's
+// canonical is the listing itself); their links are still followed.
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  seoMeta(loaderData, matches, loaderData?.listing.kind === 'search' || loaderData?.filtered ? 'noindex, follow' : undefined);
 
 const ORDER_LABELS: Record<ListingOrderChoice, string> = { ...PRODUCT_ORDER_LABELS, Relevance: 'Best match' };
 

@@ -9,7 +9,7 @@ import { sharedPage } from '../lib/shared-page';
 export const handle = sharedPage;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  loaderData ? seoMeta(loaderData, matches) : [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
+  loaderData ? seoMeta(loaderData, matches) : [{ title: 'Page not found' }, ...seoMeta(undefined, matches).slice(1)];
 
 /**
  * Any path no other route claims: the CMS page stored for it (sanitized HTML from the content call), else the

@@ -10,7 +10,7 @@ import { readSessionId } from '../lib/shopper-id.server';
 import '../styles/checkout.css';
 import type { Route } from './+types/order-confirmation';
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [...seoMeta(loaderData, matches), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => seoMeta(loaderData, matches, 'noindex, nofollow');
 
 /** An order is one shopper's: never stored by a cache (the purchase event must reach the page once, fresh). */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });

@@ -18,7 +18,7 @@ import type { Route } from './+types/order-process';
 
 const CHECK_THE_FIELDS = 'Please check the fields marked below.';
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [...seoMeta(loaderData, matches), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => seoMeta(loaderData, matches, 'noindex, nofollow');
 
 /** A checkout is one shopper's: never stored by a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });

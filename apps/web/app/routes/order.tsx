@@ -24,7 +24,7 @@ import '../styles/bag.css';
 import '../styles/engraving-fonts.css';
 import type { Route } from './+types/order';
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [...seoMeta(loaderData, matches), { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => seoMeta(loaderData, matches, 'noindex, nofollow');
 
 /** A bag is one shopper's: never stored by a browser or a shared cache. */
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

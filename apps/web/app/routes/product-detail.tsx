@@ -31,11 +31,9 @@ import { sharedPage } from '../lib/shared-page';
 /** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
 export const handle = sharedPage;
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
-  ...seoMeta(loaderData, matches),
-  // The page of a metal the product is not made in exists (listings link to it) but is not worth indexing.
-  ...(loaderData && !loaderData.product.available ? [{ name: 'robots', content: 'noindex, follow' }] : []),
-];
+// The page of a metal the product is not made in exists (listings link to it) but is not worth indexing.
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  seoMeta(loaderData, matches, loaderData && !loaderData.product.available ? 'noindex, follow' : undefined);
 
 /**
  * A product page: /products/{category}/{metal}/{slug}/{id}, bracelets /products/{category}/{metal}/{size}-inch/{slug}/{id}.

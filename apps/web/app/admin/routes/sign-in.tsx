@@ -7,7 +7,7 @@ import { safeNextPath } from '../sign-in-path';
 import '../admin.css';
 import type { Route } from './+types/sign-in';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Staff sign-in' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [{ title: 'Staff sign-in' }];
 
 /** Staff already signed in go straight on; anyone else sees the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {

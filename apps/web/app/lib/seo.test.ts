@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ROBOTS_CONTENT, pageSeo, seoMeta } from './seo';
+
+const store = (robots: 'index' | 'noindex') => ({ name: 'Charms', publicBaseUrl: 'https://shop.example', robots });
+const matchesOf = (robots: 'index' | 'noindex') => [{ id: 'root', data: { store: store(robots) } }];
+const page = { seo: pageSeo({ title: 'Dog Charms', description: 'Charms for dog lovers', path: '/products/category/Dog-Charms' }, 'Charms') };
+
+/** The robots tags a page's head gets. */
+const robotsOf = (tags: ReturnType<typeof seoMeta>) => tags.filter((tag) => 'name' in tag && tag.name === 'robots').map((tag) => (tag as { content: string }).content);
+
+describe("a page's robots tag", () => {
+  it('is one tag, saying what the shop says when the page asks nothing', () => {
+    expect(robotsOf(seoMeta(page, matchesOf('index')))).toEqual([ROBOTS_CONTENT.index]);
+    expect(robotsOf(seoMeta(page, matchesOf('noindex')))).toEqual([ROBOTS_CONTENT.noindex]);
+  });
+
+  it("is the page's own noindex in a shop that may be indexed (one tag, not the shop's beside it)", () => {
+    expect(robotsOf(seoMeta(page, matchesOf('index'), 'noindex, follow'))).toEqual(['noindex, follow']);
+    expect(robotsOf(seoMeta(page, matchesOf('index'), 'noindex, nofollow'))).toEqual(['noindex, nofollow']);
+  });
+
+  it("is the shop's noindex whatever the page asks, while the shop may not be indexed", () => {
+    expect(robotsOf(seoMeta(page, matchesOf('noindex'), 'noindex, follow'))).toEqual([ROBOTS_CONTENT.noindex]);
+  });
+
+  it('keeps a page without its data (an error, not found) out of the index, its links followed', () => {
+    expect(robotsOf(seoMeta(undefined, matchesOf('index')))).toEqual(['noindex, follow']);
+    expect(robotsOf(seoMeta(page, []))).toEqual([ROBOTS_CONTENT.noindex]);
+  });
+});
