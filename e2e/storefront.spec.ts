@@ -251,7 +251,11 @@ test.describe('shopper session', () => {
     });
   });
 
-  test('a metal chosen without JavaScript is kept in the prefs cookie and used by the next page', async ({ page, context }) => {
+  test('a metal chosen without JavaScript is kept in the prefs cookie and used by the next page', async ({ browser }) => {
+    // Without JavaScript: with it, the shopper's session (kept in the browser) decides the metal, and would put its
+    // own back in the cookie.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
     await page.goto('/rembrandt-charms');
     await expect(page.locator('main img').first()).toHaveAttribute('src', /sterling-silver/);
     const response = await page.request.post('/preferences', { form: { metalId: '10', redirectTo: '/rembrandt-charms' }, maxRedirects: 0 });
@@ -259,6 +263,7 @@ test.describe('shopper session', () => {
     await context.addCookies([{ name: 'shopper-prefs', value: encodeURIComponent('metalId=10&braceletSize=7&productsOrderBy=Name'), url: page.url() }]);
     await page.reload();
     await expect(page.locator('main img').first()).toHaveAttribute('src', /14k-gold/);
+    await context.close();
   });
 });
 
