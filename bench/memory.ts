@@ -1,5 +1,5 @@
 import { paced } from './paced';
-import { treeRssBytes } from './proc';
+import { treeResidentBytes } from './proc';
 
 /**
  * The soak: a moderate mixed load (pages and API calls, at evenly spaced times) on the running shop for a while,
@@ -14,7 +14,7 @@ export interface SoakRequest {
 export interface Soak {
   seconds: number;
   rate: number;
-  /** Seconds since the start, and the shop's resident memory then. */
+  /** Seconds since the start, and the shop's resident memory then (its processes' Pss summed: proc.ts). */
   samples: { at: number; rssBytes: number }[];
   load: { requestsPerSecond: number; p50: number; p99: number; failures: number };
   /** Last window's mean over the first window's, minus 1 (0.05: 5% more memory at the end). */
@@ -42,7 +42,7 @@ export async function soak(options: { url: string; pid: number; seconds: number;
   await warm(options.url, options.requests);
   const samples: Soak['samples'] = [];
   const started = Date.now();
-  const sample = () => samples.push({ at: Math.round((Date.now() - started) / 1000), rssBytes: treeRssBytes(options.pid) ?? 0 });
+  const sample = () => samples.push({ at: Math.round((Date.now() - started) / 1000), rssBytes: treeResidentBytes(options.pid) ?? 0 });
   sample();
   const timer = setInterval(sample, options.everySeconds * 1000);
   const load = await paced({

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processTree, treeRssBytes, treeTicks } from './proc';
+import { processTree, treeResidentBytes, treeRssBytes, treeTicks } from './proc';
 
 /** A parent whose child burns some CPU and holds 64 MB, as a cluster's worker does beside its primary. */
 const parent = spawn(
@@ -31,7 +31,15 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a process tree read from /proc'
     expect(treeTicks(parent.pid!)).toBeGreaterThanOrEqual(treeTicks(child)! + 1);
   });
 
+  it('counts the pages parent and child share once: less than their RSS summed, yet all the child holds', async () => {
+    const child = await childPid;
+    const [resident, summed] = [treeResidentBytes(parent.pid!)!, treeRssBytes(parent.pid!)!];
+    expect(resident).toBeGreaterThan(64 * 2 ** 20);
+    expect(resident).toBeLessThan(summed);
+  });
+
   it('reads nothing for a process that is not there', () => {
     expect(treeRssBytes(2 ** 22 + 1)).toBeUndefined();
+    expect(treeResidentBytes(2 ** 22 + 1)).toBeUndefined();
   });
 });

@@ -54,15 +54,28 @@ export function treeTicks(root: number): number | undefined {
   return ticks[0] === undefined ? undefined : ticks.reduce<number>((sum, value) => sum + (value ?? 0), 0);
 }
 
-/** Resident memory (VmRSS) of a process and its descendants, in bytes. */
-export function treeRssBytes(root: number): number | undefined {
-  const sizes = processTree(root).map((pid) => {
-    try {
-      const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
-    } catch {
-      return undefined;
-    }
-  });
+/** A kilobyte figure of a /proc file ("VmRSS:   1234 kB"), in bytes. */
+function procKilobytes(file: string, field: string): number | undefined {
+  try {
+    const kilobytes = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(file, 'utf8'))?.[1];
+    return kilobytes === undefined ? undefined : Number(kilobytes) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+function treeSum(root: number, size: (pid: number) => number | undefined): number | undefined {
+  const sizes = processTree(root).map(size);
   return sizes[0] === undefined ? undefined : sizes.reduce<number>((sum, value) => sum + (value ?? 0), 0);
 }
+
+/**
+ * Resident memory of a process and its descendants, in bytes, each page counted once: the sum of their proportional
+ * set sizes (Pss), where a page that n of them share (the Node binary, its libraries, the build's files, pages a
+ * worker still shares with the primary it was forked from) counts 1/n in each. This is what the processes together
+ * hold in RAM; summing their VmRSS (treeRssBytes) counts every shared page once per process.
+ */
+export const treeResidentBytes = (root: number): number | undefined => treeSum(root, (pid) => procKilobytes(`/proc/${pid}/smaps_rollup`, 'Pss'));
+
+/** The VmRSS of a process and its descendants, summed, in bytes (shared pages counted once per process). */
+export const treeRssBytes = (root: number): number | undefined => treeSum(root, (pid) => procKilobytes(`/proc/${pid}/status`, 'VmRSS'));

@@ -13,7 +13,7 @@ import { findMetalById } from '@charms/domain/metals';
 import { type Figures, connections, measure, progress, run, seconds, warmupSeconds } from './load';
 import { type Soak, memorySvg, soak } from './memory';
 import { benchPages, measurePages, soakMix } from './pages';
-import { processTree, treeRssBytes } from './proc';
+import { processTree, treeResidentBytes, treeRssBytes } from './proc';
 import { type CatalogResult, type LighthouseRow, apiTable, growthTable, lighthouseSummary, lighthouseVerdicts, memoryTable, pagesTables, soakSection, summaryTable } from './report';
 import { type CatalogSize, type Sample, checkoutBody, scenarios } from './scenarios';
 import { ensureBuild, serve, startShop } from './servers';
@@ -233,7 +233,13 @@ async function runShop(database: Database, dataDir: string, sample: Sample, prod
   const result: Partial<CatalogRun> = {};
   try {
     if (pagesWanted) result.pages = await measurePages({ database, dataDir, cached, uncached, productPath: sample.productPath, productId, ...(only ? { only } : {}) });
-    result.memory = { cached: treeRssBytes(cached.pid), uncached: treeRssBytes(uncached.pid), processes: processTree(cached.pid).length };
+    result.memory = {
+      cached: treeResidentBytes(cached.pid),
+      uncached: treeResidentBytes(uncached.pid),
+      cachedRss: treeRssBytes(cached.pid),
+      uncachedRss: treeRssBytes(uncached.pid),
+      processes: processTree(cached.pid).length,
+    };
     // The soak and Lighthouse have the machine to the shop with its page cache.
     await uncached.stop();
     if (last && soakWanted) {
@@ -300,8 +306,11 @@ ${growthTable(small, large)}
     : '## Growth\n\n(Both catalogs are needed: this run measured only one.)\n';
 const memory = `## Memory
 
-Resident memory (RSS, from \`/proc\`, summed over all the shop's processes) after the catalog's rows (the shop with the
-page cache had served every page row; the photo was uploaded through the other one):
+Resident memory of the shop after the catalog's rows (the shop with the page cache had served every page row; the photo
+was uploaded through the other one): the proportional set sizes (Pss, \`/proc/<pid>/smaps_rollup\`) of all its
+processes summed, so a page that several of them share (the Node binary and its libraries, memory a worker still shares
+with the primary it was forked from) counts once: what the shop holds in RAM. Beside it, their VmRSS summed, which
+counts each shared page once per process.
 
 ${memoryTable(results)}
 

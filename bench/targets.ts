@@ -42,7 +42,7 @@ export const cpuAtMost = (limitMs: number): Target => ({
 });
 /** Resident memory in bytes, against a limit in MB. */
 export const rssBelow = (limitMb: number): Limit => ({
-  label: `RSS < ${limitMb} MB`,
+  label: `resident < ${limitMb} MB`,
   bound: 'max',
   limit: limitMb * 2 ** 20,
   format: (bytes) => `${Math.round(bytes / 2 ** 20)} MB`,

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -116,6 +116,13 @@ test('two worker processes serve the shop on one port, and the start line is pri
   // Node's cluster hands connections to the workers in turn: each holds some.
   expect(Math.min(...held)).toBeGreaterThan(0);
   expect(output.match(/The shop is open at/g)).toHaveLength(1);
+});
+
+test('each worker keeps a young generation of 16 MB, not the 64 MB V8 picks on a large machine', () => {
+  for (const pid of childrenOf(shop.pid!)) {
+    const options = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    expect(options).toContain('--max-semi-space-size=16');
+  }
 });
 
 test('SIGHUP replaces every worker, one at a time, without failing a request', async () => {
