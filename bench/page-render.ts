@@ -6,8 +6,10 @@
  * Starts the BUILT shop (apps/web/build/server/index.js, NODE_ENV=production; it builds nothing itself) on its own
  * PostgreSQL database (made here if missing, migrated and seeded by the shop at its start, as `npm run serve` does),
  * or on the embedded database with PAGE_RENDER_DATABASE=pglite (whose queries then count in the shop's process).
- * Warms it up, then sends each page N times one after the other and reads the process's CPU time before and after
- * each request: the on-CPU time of all its threads (main thread, V8's GC helpers, libuv's pool) that Linux keeps in
+ * On PostgreSQL the shop is a primary and one worker (WEB_CONCURRENCY=1), with its page cache off
+ * (PAGE_CACHE_MAX_BYTES=0). Warms it up, then sends each page N times one after the other, as a browser asks for it
+ * (Brotli or gzip), and reads the CPU time of the shop's processes before and after each request: the on-CPU time of
+ * all their threads (main thread, V8's GC helpers, libuv's pool) that Linux keeps in
  * nanoseconds (/proc/<pid>/task/<tid>/schedstat; /proc/<pid>/stat's utime + stime are the same time in 10 ms ticks).
  * CPU time per request depends far less on what else the machine runs than throughput does; on a loaded machine it
  * still grows (caches, preemption), so the median request is printed beside the mean. The API's catalog cache is
@@ -26,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { processTree } from './proc';
 
 export interface PageFigures {
   name: string;
@@ -38,15 +41,23 @@ export interface PageFigures {
   loaderDataBytes: number;
 }
 
-/** A process's CPU time so far, all threads, in nanoseconds. */
+/** The CPU time so far of a process and its descendants (a cluster's primary and workers), all threads, in nanoseconds. */
 export function processCpuNs(pid: number): number {
   let total = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
+  for (const member of processTree(pid)) {
+    let tasks: string[] = [];
     try {
-      // The first field: time spent on a CPU, in nanoseconds.
-      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      tasks = readdirSync(`/proc/${member}/task`);
     } catch {
-      // The thread ended between the listing and the read.
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        // The first field: time spent on a CPU, in nanoseconds.
+        total += Number(readFileSync(`/proc/${member}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
     }
   }
   return total;
@@ -60,7 +71,8 @@ export function loaderDataBytes(html: string): number {
 }
 
 async function get(url: string): Promise<string> {
-  const response = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) page-render' } });
+  // As a browser asks: the page comes compressed, as shoppers get it.
+  const response = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) page-render', 'accept-encoding': 'br, gzip' } });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   return text;
@@ -138,6 +150,9 @@ async function main() {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     PAYMENT_GATEWAY: 'test',
+    // Every request renders; one worker, so the requests one after the other measure one process's render.
+    PAGE_CACHE_MAX_BYTES: '0',
+    WEB_CONCURRENCY: '1',
     ...(database === 'pglite' ? { DATABASE_URL: '' } : { DATABASE_URL: await ensureDatabase(database), PUBLIC_BASE_URL: 'http://localhost' }),
   };
   const shop = await startShop(env);
