@@ -1,3 +1,4 @@
+import type { LighthouseRow } from './lighthouse';
 import { FLAT_GROWTH, type Soak, sparkline } from './memory';
 import type { PageRow, PagesResult } from './pages';
 import { cachedTargets, uncachedTargets } from './pages';
@@ -174,17 +175,6 @@ export function summaryTable(results: CatalogResult[], soaked: { result: Soak; c
   return lines.join('\n');
 }
 
-/** A page's Lighthouse figures (bench/lighthouse.ts's rows). */
-export interface LighthouseRow {
-  page: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcpMs: number;
-  cls: number;
-}
-
 const lighthouseLimits: [Limit, (row: LighthouseRow) => number][] = [
   ...(
     [
@@ -206,14 +196,14 @@ const missedLimits = (row: LighthouseRow) =>
     return verdict.met ? [] : [`${limit.label}: ${verdict.text}`];
   });
 
-/** Each page against the Lighthouse targets: met, or what it misses and by how much. */
+/** Each page against the Lighthouse targets: met, or what it misses and by how much, and the audits that cost it. */
 export function lighthouseVerdicts(rows: LighthouseRow[]): string {
   return [
-    `| page | targets (${lighthouseLimits.map(([limit]) => limit.label).join(', ')}) |`,
-    '|---|---|',
+    `| page | targets (${lighthouseLimits.map(([limit]) => limit.label).join(', ')}) | audits scored below 0.9 |`,
+    '|---|---|---|',
     ...rows.map((row) => {
       const missed = missedLimits(row);
-      return `| ${row.page} | ${missed.length === 0 ? 'all met' : missed.join('; ')} |`;
+      return `| ${row.page} | ${missed.length === 0 ? 'all met' : missed.join('; ')} | ${row.failing.length === 0 ? '-' : row.failing.join(', ')} |`;
     }),
   ].join('\n');
 }

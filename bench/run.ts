@@ -14,7 +14,8 @@ import { type Figures, connections, measure, progress, run, seconds, warmupSecon
 import { type Soak, memorySvg, soak } from './memory';
 import { benchPages, measurePages, soakMix } from './pages';
 import { processTree, treeResidentBytes, treeRssBytes } from './proc';
-import { type CatalogResult, type LighthouseRow, apiTable, growthTable, lighthouseSummary, lighthouseVerdicts, memoryTable, pagesTables, soakSection, summaryTable } from './report';
+import { lighthouseRows, lighthouseTable } from './lighthouse';
+import { type CatalogResult, apiTable, growthTable, lighthouseSummary, lighthouseVerdicts, memoryTable, pagesTables, soakSection, summaryTable } from './report';
 import { type CatalogSize, type Sample, checkoutBody, scenarios } from './scenarios';
 import { ensureBuild, serve, startShop } from './servers';
 
@@ -95,25 +96,11 @@ async function explain(database: Database, query: SQL): Promise<string> {
 }
 
 
-/**
- * LIGHTHOUSE CALL SITE. The runner is bench/lighthouse.ts, the "budget" branch's (home, a category, a search, a
- * product, the bag with three lines, checkout), used as it is: `lighthouseRows(baseUrl)` runs Lighthouse on the pages
- * and `lighthouseTable(rows)` writes their table; each page's figures are then set beside the targets here. It runs
- * on the last catalog's shop (page cache on, ROBOTS=index), idle by then. Until the runner is in this checkout, the
- * doc says so.
- */
+/** Lighthouse (bench/lighthouse.ts) on the shop at `baseUrl`: its table, each page against the targets, a summary. */
 async function lighthouseSection(baseUrl: string): Promise<{ text: string; summary: string }> {
-  const runner = new URL('./lighthouse.ts', import.meta.url);
-  if (!existsSync(runner)) return { text: 'Lighthouse: run by bench/lighthouse.ts, which is not in this checkout: no figures.', summary: 'not run (no bench/lighthouse.ts)' };
-  const module = (await import(runner.href)) as {
-    lighthouseRows?: (baseUrl: string) => Promise<LighthouseRow[]>;
-    lighthouseTable?: (rows: LighthouseRow[]) => string;
-  };
-  if (typeof module.lighthouseRows !== 'function') return { text: 'Lighthouse: bench/lighthouse.ts has no `lighthouseRows` export: wire it in bench/run.ts.', summary: 'not run' };
   progress('  Lighthouse...');
-  const rows = await module.lighthouseRows(baseUrl);
-  const table = typeof module.lighthouseTable === 'function' ? `${module.lighthouseTable(rows)}\n\n` : '';
-  return { text: `${table}${lighthouseVerdicts(rows)}`, summary: lighthouseSummary(rows) };
+  const rows = await lighthouseRows(baseUrl);
+  return { text: `${lighthouseTable(rows)}\n\n${lighthouseVerdicts(rows)}`, summary: lighthouseSummary(rows) };
 }
 
 interface CatalogRun extends CatalogResult {
