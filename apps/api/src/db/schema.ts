@@ -287,6 +287,53 @@ export const catalogListings = pgTable(
 );
 
 /**
+ * The whole catalog's read model (`/products`, decision 0036): one row per current product offered in a metal, with
+ * the sort keys of its five orders (the whole catalog lists only offered products, sold-out ones among the others),
+ * so a page is one index range read with `LIMIT`, as a category's is from catalog_listings. Kept in step with
+ * products and product_prices by the triggers of migration 0025.
+ */
+export const catalogOffers = pgTable(
+  'catalog_offers',
+  {
+    metalId: smallint('metal_id').notNull(),
+    productId: integer('product_id').notNull(),
+    /** Offered but sold out (product_prices.available false). */
+    available: boolean('available').notNull(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    unitsSold: integer('units_sold').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** KIND_BITS (services/catalog-listing.ts), as catalog_listings.kinds. */
+    kinds: smallint('kinds').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.metalId, table.productId] }),
+    index('catalog_offers_product_idx').on(table.productId),
+    index('catalog_offers_by_name_idx').on(table.metalId, table.name, table.productId),
+    index('catalog_offers_by_price_idx').on(table.metalId, table.priceCents, table.name, table.productId),
+    index('catalog_offers_by_price_desc_idx').on(table.metalId, table.priceCents.desc(), table.name, table.productId),
+    index('catalog_offers_by_newest_idx').on(table.metalId, table.createdAt.desc(), table.productId),
+    index('catalog_offers_by_sales_idx').on(table.metalId, table.unitsSold.desc(), table.productId),
+  ],
+);
+
+/**
+ * How many rows of catalog_offers each metal has of each kinds x price: the whole catalog's filter counts (each kind
+ * within a price range, the price range of a kind) are sums over a metal's few thousand rows here instead of counts
+ * over its 100,000 offers. Kept by statement triggers on catalog_offers (migration 0025); no row has 0 products.
+ */
+export const catalogOfferCounts = pgTable(
+  'catalog_offer_counts',
+  {
+    metalId: smallint('metal_id').notNull(),
+    kinds: smallint('kinds').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    products: integer('products').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.metalId, table.kinds, table.priceCents] })],
+);
+
+/**
  * Search's read model: one row per word (lexeme) of each current product's search_vector, with what a one-word
  * search shows and counts of it: the product's rank for that word (ts_rank of the word alone), its sales, kinds
  * (KIND_BITS) and its price and availability in each metal. Kept in step with products and product_prices by the triggers of migration 0023. A one-word search then reads its

@@ -84,44 +84,30 @@ function orderSql(order: ListingOrder, filter: IndexedFilter): SQL {
         return sql`l.unavailable, l.name, l.product_id`;
     }
   }
-  // The whole catalog: only products offered in the metal, so each order is one of products' or product_prices' indexes.
+  // The whole catalog (catalog_offers `o`: only products offered in the metal, sold-out ones among the others):
+  // matches its indexes column for column (desc nulls last as they are made; the columns hold no nulls).
   switch (order) {
     case 'PriceLowHigh':
-      return sql`pp.price_cents, p.name, p.id`;
+      return sql`o.price_cents, o.name, o.product_id`;
     case 'PriceHighLow':
-      return sql`pp.price_cents desc, p.name, p.id`;
+      return sql`o.price_cents desc nulls last, o.name, o.product_id`;
     case 'Newest':
-      return sql`p.created_at desc, p.id`;
+      return sql`o.created_at desc nulls last, o.product_id`;
     case 'BestSelling':
     case 'Relevance':
-      return sql`p.units_sold desc, p.id`;
+      return sql`o.units_sold desc nulls last, o.product_id`;
     default:
-      return sql`p.name, p.id`;
+      return sql`o.name, o.product_id`;
   }
 }
 
 const SUMMARY_COLUMNS = sql`p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
   p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug"`;
 
-/** The SQL condition for a kind of product, on products `p`. */
-function kindSql(kind: ProductKind): SQL {
-  switch (kind) {
-    case 'charm':
-      return sql`p.kind = 'charm'`;
-    case 'bracelet':
-      return sql`p.kind = 'bracelet'`;
-    case 'engravable':
-      return sql`coalesce(p.engraving_max_chars, 0) > 0`;
-    case 'photoart':
-      return sql`p.is_photo_art`;
-    case 'made-to-order':
-      return sql`p.lead_time_max_days is not null`;
-  }
-}
-
 /**
- * The same kinds as bits of catalog_listings.kinds (product_listing_kinds() in migration 0015 sets them from the
- * conditions above), so a category's counts are read from its index range without touching products.
+ * The kinds of product as bits of catalog_listings.kinds (and catalog_offers.kinds, search_postings.kinds):
+ * product_listing_kinds() in migration 0015 sets them (1 charm, 2 bracelet, 4 engravable: engraving_max_chars > 0,
+ * 8 PhotoArt, 16 made to order: a lead time), so counts are read from a read model without touching products.
  */
 export const KIND_BITS: Record<ProductKind, number> = { charm: 1, bracelet: 2, engravable: 4, photoart: 8, 'made-to-order': 16 };
 
@@ -138,8 +124,13 @@ function searchText(filter: Filter): string {
 }
 
 interface ListingSource {
-  /** The rows to count (for a category, the read model alone). */
+  /** The rows to count: for a category, the read model alone; for the whole catalog, catalog_offer_counts `c`. */
   countFrom: SQL;
+  countWhere: SQL;
+  /** How many products the counted rows matching a condition stand for. */
+  tally: (condition: SQL) => SQL;
+  countPrice: SQL;
+  countKind: (kind: ProductKind) => SQL;
   /** The rows to show, with products `p` joined. */
   pageFrom: SQL;
   where: SQL;
@@ -151,25 +142,40 @@ interface ListingSource {
 
 /**
  * The listing's rows before any narrowing: categories read catalog_listings (`l`, in index order), the whole
- * catalog reads the metal's prices (offered products only).
+ * catalog reads catalog_offers (`o`, in index order: the products offered in the metal, retired ones left out as
+ * catalog_listings leaves them out of a category) and counts from catalog_offer_counts (decision 0036).
  */
 function listingSource(filter: IndexedFilter, metal: Metal): ListingSource {
   switch (filter.kind) {
-    case 'category':
+    case 'category': {
+      const where = sql`l.category_id = ${filter.category.id} and l.metal_id = ${metal.id}`;
+      const kind = (kind: ProductKind) => sql`(l.kinds & ${KIND_BITS[kind]}) <> 0`;
       return {
         countFrom: sql`catalog_listings l`,
+        countWhere: where,
+        tally: (condition) => sql`count(*) filter (where ${condition})::int`,
+        countPrice: sql`l.price_cents`,
+        countKind: kind,
         pageFrom: sql`catalog_listings l join products p on p.id = l.product_id`,
-        where: sql`l.category_id = ${filter.category.id} and l.metal_id = ${metal.id}`,
+        where,
         price: sql`l.price_cents`,
         available: sql`not l.unavailable`,
-        kind: (kind) => sql`(l.kinds & ${KIND_BITS[kind]}) <> 0`,
+        kind,
       };
-    case 'all': {
-      const from = sql`product_prices pp join products p on p.id = pp.product_id`;
-      // Retired products are left out here as catalog_listings leaves them out of a category.
-      const where = sql`pp.metal_id = ${metal.id} and p.retired_at is null`;
-      return { countFrom: from, pageFrom: from, where, price: sql`pp.price_cents`, available: sql`pp.available`, kind: kindSql };
     }
+    case 'all':
+      return {
+        countFrom: sql`catalog_offer_counts c`,
+        countWhere: sql`c.metal_id = ${metal.id}`,
+        tally: (condition) => sql`coalesce(sum(c.products) filter (where ${condition}), 0)::int`,
+        countPrice: sql`c.price_cents`,
+        countKind: (kind) => sql`(c.kinds & ${KIND_BITS[kind]}) <> 0`,
+        pageFrom: sql`catalog_offers o join products p on p.id = o.product_id`,
+        where: sql`o.metal_id = ${metal.id}`,
+        price: sql`o.price_cents`,
+        available: sql`o.available`,
+        kind: (kind) => sql`(o.kinds & ${KIND_BITS[kind]}) <> 0`,
+      };
   }
 }
 
@@ -294,17 +300,17 @@ function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrd
  */
 export function countsQuery(filter: IndexedFilter, metal: Metal, narrowing: Narrowing): SQL {
   const source = listingSource(filter, metal);
-  const inRange = priceSql(source.price, narrowing);
-  const ofKind = narrowing.kind ? source.kind(narrowing.kind) : sql`true`;
-  const kindCounts = PRODUCT_KINDS.map((kind) => sql`count(*) filter (where ${inRange} and ${source.kind(kind)})::int as ${sql.identifier(kind)}`);
+  const inRange = priceSql(source.countPrice, narrowing);
+  const ofKind = narrowing.kind ? source.countKind(narrowing.kind) : sql`true`;
+  const kindCounts = PRODUCT_KINDS.map((kind) => sql`${source.tally(sql`${inRange} and ${source.countKind(kind)}`)} as ${sql.identifier(kind)}`);
   return sql`
-    select count(*) filter (where ${inRange} and ${ofKind})::int as total,
-      count(*) filter (where ${inRange})::int as "anyKind",
+    select ${source.tally(sql`${inRange} and ${ofKind}`)} as total,
+      ${source.tally(inRange)} as "anyKind",
       ${sql.join(kindCounts, sql`, `)},
-      min(${source.price}) filter (where ${ofKind}) as "minCents",
-      max(${source.price}) filter (where ${ofKind}) as "maxCents"
+      min(${source.countPrice}) filter (where ${ofKind}) as "minCents",
+      max(${source.countPrice}) filter (where ${ofKind}) as "maxCents"
     from ${source.countFrom}
-    where ${source.where}`;
+    where ${source.countWhere}`;
 }
 
 type CountsRow = { total: number; anyKind: number; minCents: number | null; maxCents: number | null } & Record<ProductKind, number>;
