@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { type Clock, systemClock } from './clock';
@@ -127,7 +127,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   const app = Fastify({
     // The storefront's own API calls, made in-process for a page (inject-transport.ts), are part of that page's
     // request, which is logged; logging each again cost about 0.5 ms of CPU per page. Their errors are still logged.
-    disableRequestLogging: (request) => request.headers[inProcessCall.header] === inProcessCall.token,
+    logController: new LogController({ disableRequestLogging: (request) => request.headers[inProcessCall.header] === inProcessCall.token }),
     logger: logger ?? { ...loggerOptions(config.LOG_LEVEL), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
