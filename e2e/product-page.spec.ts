@@ -64,6 +64,26 @@ test.describe('the product page: metal, engraving preview, mini-bag', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
+  test('the engraving fonts wait until the page has loaded: nothing of theirs competes with the first screen', async ({ page }) => {
+    await page.goto(PRODUCTS.engravableCharm.path('sterling-silver'));
+    // No font is preloaded in the head, and none is asked for before the window's load event (the browser's own clock).
+    await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('20px "Engraving Script"', 'Grace'))).toBe(true);
+    const { loadEventStart, fontStarts } = await page.evaluate(() => ({
+      loadEventStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      fontStarts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.woff2'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(loadEventStart).toBeGreaterThan(0);
+    expect(fontStarts.length).toBeGreaterThan(0);
+    for (const start of fontStarts) expect(start).toBeGreaterThanOrEqual(loadEventStart);
+    // Then the font choices are drawn in the real faces.
+    const family = await page.locator('label.font-choice .engraving-preview--script').first().evaluate((group) => getComputedStyle(group).fontFamily);
+    expect(family).toContain('Engraving Script');
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 

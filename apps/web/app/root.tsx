@@ -62,6 +62,9 @@ export function shouldRevalidate({ formAction, formMethod, defaultShouldRevalida
   return false;
 }
 
+const INLINE_SCRIPT =
+  "document.documentElement.classList.add('js');addEventListener('load',function(){document.documentElement.classList.add('engraving-faces')})";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   // Inline scripts run only with this page's nonce (the Content-Security-Policy allows no other inline script).
@@ -75,8 +78,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Storefront pages write their robots tag with the rest of their SEO tags (lib/seo.ts); staff pages are never indexed. */}
         {staffPage && <meta name="robots" content={ROBOTS_CONTENT.noindex} />}
         <meta name="theme-color" content="#2b2622" />
-        {/* Lets CSS tell a page without JavaScript (menus open on hover and focus) from one with it. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        {/* Lets CSS tell a page without JavaScript (menus open on hover and focus) from one with it, and apply the
+            engraving fonts only once the page has loaded, so their files never compete with what the first screen
+            needs (styles/engraving-fonts.css). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: INLINE_SCRIPT }} />
         <Meta />
         <StylesheetPreloads />
         <Links />

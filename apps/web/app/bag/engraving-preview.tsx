@@ -84,7 +84,7 @@ function EngravedText({ layout, box, fill, fontId }: { layout: EngravingLayout; 
 
 /**
  * Shrinks the text group if the browser's real glyphs run wider than the estimate (a font's kerning, a long
- * capital W): measured once the fonts have loaded, never grown past the layout's size.
+ * capital W): measured again whenever fonts have loaded, never grown past the layout's size.
  */
 function useFitted(ref: React.RefObject<SVGGElement | null>, box: Box, key: string): number {
   const [scale, setScale] = useState(1);
@@ -100,8 +100,11 @@ function useFitted(ref: React.RefObject<SVGGElement | null>, box: Box, key: stri
     };
     measure();
     void document.fonts?.ready.then(measure);
+    // The engraving faces may start loading only later (once the page has loaded: styles/engraving-fonts.css).
+    document.fonts?.addEventListener?.('loadingdone', measure);
     return () => {
       cancelled = true;
+      document.fonts?.removeEventListener?.('loadingdone', measure);
     };
   }, [ref, box, key]);
   return scale;

@@ -1,7 +1,6 @@
 import type { ProductDetail } from '@charms/contracts/catalog';
 import { Link, type ShouldRevalidateFunctionArgs, data, isRouteErrorResponse, redirect, useActionData, useLocation } from 'react-router';
 import { AddToBagForm } from '../bag/add-to-bag-form';
-import { usePreloadEngravingFont } from '../bag/engraving-font-files';
 import { useHydrated } from '../bag/use-hydrated';
 import { addToBag } from '../bag/add-to-bag.server';
 import { takeNotice } from '../bag/bag-notice.server';
@@ -105,8 +104,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // With JavaScript the mini-bag's count and total are the bag summary's (reloaded after the add, before the dialog
   // opens); after a post without it, the page's own read.
   const summary = useBagSummary();
-  // The preview opens in the first font: ask for its file before the stylesheet does.
-  usePreloadEngravingFont(product.engraving?.fonts[0]?.id);
   useRememberChoices(isChosenNavigation(useLocation().state) ? stated : {});
   const image = product.images[0];
   const lastCrumb = product.breadcrumbs.length - 1;
