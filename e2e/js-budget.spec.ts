@@ -50,13 +50,17 @@ test.describe('the JavaScript a first visit downloads', () => {
     }
   });
 
-  test('pages ask for their stylesheets before their scripts', async ({ request }) => {
+  test('pages ask for their stylesheets before their scripts, and for their scripts at low priority', async ({ request }) => {
     for (const [name, path] of Object.entries(STOREFRONT_PAGES)) {
       const html = await (await request.get(path)).text();
       const links = [...html.matchAll(/<link [^>]*>/g)].map((match) => match[0]);
       const stylesheets = links.filter((link) => /rel="stylesheet"/.test(link)).map((link) => /href="([^"]+)"/.exec(link)![1]);
       const firstModule = links.findIndex((link) => /rel="modulepreload"/.test(link));
       expect(stylesheets.length, name).toBeGreaterThan(0);
+      // The scripts are asked for at low priority: the stylesheets and the main picture, which the first paint needs, first.
+      const modulePreloads = links.filter((link) => /rel="modulepreload"/.test(link));
+      expect(modulePreloads.length, name).toBeGreaterThan(0);
+      for (const link of modulePreloads) expect(link, name).toContain('fetchpriority="low"');
       for (const href of stylesheets) {
         const preloadAt = links.findIndex((link) => /rel="preload"/.test(link) && /as="style"/.test(link) && link.includes(`href="${href}"`));
         expect(preloadAt, `${name}: ${href} is preloaded before the first module preload`).toBeGreaterThanOrEqual(0);
