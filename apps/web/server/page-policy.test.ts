@@ -88,6 +88,14 @@ describe('which requests get a shared page', () => {
     }
   });
 
+  it('answers the same when an address is asked again, however many and however long the addresses asked between', () => {
+    const page = '/products/category/Dog-Charms.data?_routes=catalog%2Fproducts-category';
+    expect([policy.isShared(page), policy.isShared('/order'), policy.isShared(page), policy.isShared('/order')]).toEqual([true, false, true, false]);
+    // More made-up addresses than the policy keeps matches for, some longer than it keeps: the answers stay the same.
+    for (let i = 0; i < 6_000; i++) policy.isShared(i % 2 ? `/products/category/made-up-${i}` : `/${'x'.repeat(600)}/${i}`);
+    expect([policy.isShared(page), policy.isShared('/order'), policy.isShared(`/${'x'.repeat(600)}`)]).toEqual([true, false, true]);
+  });
+
   it('keys a request by protocol, prefs and address, and only GET and HEAD without a one-time cookie', () => {
     const request = (method: string, cookie?: string) => ({ method, url: '/faq?x=1', protocol: 'https', headers: { cookie } });
     expect(policy.candidate(request('GET'))?.key).toBe('GET https 40.7.Name /faq?x=1');

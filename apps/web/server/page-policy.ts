@@ -8,8 +8,12 @@ import { DEFAULT_PREFS, PREFS_COOKIE, type ShopperPrefs, parsePrefsCookie, prefs
  */
 const ONE_TIME_COOKIES = new Set(['bag-notice', 'newsletter-email']);
 
-/** How many addresses' matched routes the policy keeps (a few hundred bytes each). */
+/**
+ * How many addresses' matched routes the policy keeps, and the longest address it keeps (the shop's own are under
+ * 200 characters): at most about 2.5 MB, however long the addresses a client makes up.
+ */
 const MATCHES_KEPT = 5_000;
+const KEPT_PATH_MAX_LENGTH = 512;
 
 /** A request that may be answered with a shared page, and the anonymous request that page is rendered from. */
 export interface SharedPageRequest {
@@ -53,8 +57,10 @@ export function sharedPagePolicy(build: ServerBuild) {
     let ids = matched.get(pathname);
     if (ids === undefined) {
       ids = matchRoutes(routes, pathname)?.map((match) => match.route.id!).filter((id) => id !== 'root') ?? null;
-      if (matched.size >= MATCHES_KEPT) matched.clear();
-      matched.set(pathname, ids);
+      if (pathname.length <= KEPT_PATH_MAX_LENGTH) {
+        if (matched.size >= MATCHES_KEPT) matched.clear();
+        matched.set(pathname, ids);
+      }
     }
     return ids;
   };
