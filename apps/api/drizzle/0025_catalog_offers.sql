@@ -26,7 +26,12 @@ CREATE INDEX "catalog_offers_by_newest_idx" ON "catalog_offers" USING btree ("me
 CREATE INDEX "catalog_offers_by_sales_idx" ON "catalog_offers" USING btree ("metal_id","units_sold" DESC NULLS LAST,"product_id");--> statement-breakpoint
 -- Hand-written from here (drizzle-kit cannot write functions or triggers). Decision 0036.
 -- The offers of these products as they are now: one row a metal the product is priced in (none for a retired one).
+-- It first takes the lock every catalog write takes (lockProductSlugs in admin-products.ts; re-entrant for them), so
+-- that any other writer (a hand-written statement, a seed) also waits for the one before it to commit, and reads what
+-- it wrote: without it, two transactions could each rewrite a product's offers from a snapshot without the other's
+-- change (a lost update), or lock the same counts in opposite orders.
 CREATE OR REPLACE FUNCTION catalog_offers_refresh(product_ids integer[]) RETURNS void AS $$
+  SELECT pg_advisory_xact_lock(hashtext('product-slugs'));
   DELETE FROM catalog_offers o USING unnest(product_ids) AS x(id) WHERE o.product_id = x.id;
   INSERT INTO catalog_offers (metal_id, product_id, available, name, price_cents, units_sold, created_at, kinds)
   SELECT pp.metal_id, p.id, pp.available, p.name, pp.price_cents, p.units_sold, p.created_at,
@@ -70,6 +75,7 @@ CREATE TRIGGER catalog_offers_on_product_update AFTER UPDATE ON products
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION catalog_offers_on_product_delete() RETURNS trigger AS $$
 BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('product-slugs'));
   DELETE FROM catalog_offers c USING old_rows o WHERE c.product_id = o.id;
   RETURN NULL;
 END;
@@ -108,8 +114,8 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER catalog_offers_on_price_delete AFTER DELETE ON product_prices
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_offers_on_price_delete();
 --> statement-breakpoint
--- catalog_offer_counts follows catalog_offers: the rows added are counted in, the rows removed counted out (in key
--- order, so concurrent changes lock the same counts in the same order), and a count that reaches 0 is removed.
+-- catalog_offer_counts follows catalog_offers: the rows added are counted in, the rows removed counted out, and a count
+-- that reaches 0 is removed. The offers change only under the catalog writes' lock (above), one transaction at a time.
 CREATE OR REPLACE FUNCTION catalog_offer_counts_add() RETURNS trigger AS $$
 BEGIN
   INSERT INTO catalog_offer_counts AS c (metal_id, kinds, price_cents, products)

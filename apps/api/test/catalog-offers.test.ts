@@ -2,6 +2,7 @@ import type { ListingOrder } from '@charms/contracts/catalog';
 import { PRODUCT_KINDS, type ProductKind } from '@charms/domain/listing-filters';
 import { METALS, type Metal, findMetalById } from '@charms/domain/metals';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
 import { type Narrowing, countsQuery, pageQuery } from '../src/services/catalog-listing';
@@ -133,4 +134,32 @@ describe('the whole catalog from catalog_offers', () => {
     const [{ zero }] = (await queryRows<{ zero: number }>(db, sql`select count(*)::int as zero from catalog_offer_counts where products <= 0`)) as [{ zero: number }];
     expect(zero).toBe(0);
   });
+
+  // Two sessions at once need PostgreSQL: PGlite is one session.
+  it.runIf(process.env.TEST_DATABASE_URL)('are right after two writers at once, even writers that do not take the catalog lock', { timeout: 30_000 }, async () => {
+    if (!('url' in t.location)) throw new Error('TEST_DATABASE_URL is set but the test database is not on PostgreSQL');
+    const [first, second] = [new pg.Client({ connectionString: t.location.url }), new pg.Client({ connectionString: t.location.url })];
+    await Promise.all([first.connect(), second.connect()]);
+    try {
+      const { rows } = await first.query<{ id: number }>(
+        `insert into products (slug, name, description, kind, shape, primary_category_id, units_sold)
+         values ('race-offers-charm', 'Race Old', 'A test charm.', 'charm', 'star', (select id from categories where url_friendly_name = 'Heart-Charms'), 5)
+         returning id`,
+      );
+      const id = rows[0]!.id;
+      // One adds a price and holds its transaction open; meanwhile the other renames the product.
+      await first.query('begin');
+      await first.query('insert into product_prices (product_id, metal_id, price_cents) values ($1, 40, 500)', [id]);
+      const renamed = second.query(`update products set name = 'Race New' where id = $1`, [id]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await first.query('commit');
+      await renamed;
+      const offers = await queryRows<{ name: string; priceCents: number }>(t.database.db, sql`select name, price_cents as "priceCents" from catalog_offers where product_id = ${id}`);
+      expect(offers).toEqual([{ name: 'Race New', priceCents: 500 }]);
+      await expectAsBefore(silver, 'Name', {}, 1, 5000);
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+  });
 });
+
