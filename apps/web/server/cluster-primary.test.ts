@@ -9,6 +9,7 @@ describe("the workers' Node options", () => {
   it('keep a young generation size the operator chose, on the command line or in NODE_OPTIONS', () => {
     expect(workerExecArgv(['--max-semi-space-size=64'])).toEqual(['--max-semi-space-size=64']);
     expect(workerExecArgv([], '--max-old-space-size=512 --max-semi-space-size=4')).toEqual([]);
+    expect(workerExecArgv([], '--max_semi_space_size=64')).toEqual([]);
   });
 });
 

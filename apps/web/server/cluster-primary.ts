@@ -20,7 +20,8 @@ const WORKER_SEMI_SPACE_MB = 16;
 
 /** The workers' Node options: the primary's, with a young generation of WORKER_SEMI_SPACE_MB unless one is set. */
 export function workerExecArgv(execArgv: readonly string[], nodeOptions = ''): string[] {
-  const chosen = [...execArgv, nodeOptions].some((option) => option.includes('--max-semi-space-size'));
+  // Node takes V8's options with dashes or underscores.
+  const chosen = [...execArgv, nodeOptions].some((option) => /--max[-_]semi[-_]space[-_]size/.test(option));
   return chosen ? [...execArgv] : [...execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
 }
 
