@@ -10,7 +10,7 @@ const ONE_TIME_COOKIES = new Set(['bag-notice', 'newsletter-email']);
 
 /**
  * How many addresses' matched routes the policy keeps, and the longest address it keeps (the shop's own are under
- * 200 characters): at most about 2.5 MB, however long the addresses a client makes up.
+ * 200 characters): a few MB at most, however long the addresses a client makes up.
  */
 const MATCHES_KEPT = 5_000;
 const KEPT_PATH_MAX_LENGTH = 512;
