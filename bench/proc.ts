@@ -71,8 +71,8 @@ function treeSum(root: number, size: (pid: number) => number | undefined): numbe
 
 /**
  * Resident memory of a process and its descendants, in bytes, each page counted once: the sum of their proportional
- * set sizes (Pss), where a page that n of them share (the Node binary, its libraries, the build's files, pages a
- * worker still shares with the primary it was forked from) counts 1/n in each. This is what the processes together
+ * set sizes (Pss), where a page that n of them share (the Node binary and the libraries they all map) counts 1/n in
+ * each. This is what the processes together
  * hold in RAM; summing their VmRSS (treeRssBytes) counts every shared page once per process.
  */
 export const treeResidentBytes = (root: number): number | undefined => treeSum(root, (pid) => procKilobytes(`/proc/${pid}/smaps_rollup`, 'Pss'));

@@ -295,8 +295,8 @@ const memory = `## Memory
 
 Resident memory of the shop after the catalog's rows (the shop with the page cache had served every page row; the photo
 was uploaded through the other one): the proportional set sizes (Pss, \`/proc/<pid>/smaps_rollup\`) of all its
-processes summed, so a page that several of them share (the Node binary and its libraries, memory a worker still shares
-with the primary it was forked from) counts once: what the shop holds in RAM. Beside it, their VmRSS summed, which
+processes summed, so a page that several of them share (the Node binary and the libraries they all map; each worker
+is a process of its own, started afresh) counts once: what the shop holds in RAM. Beside it, their VmRSS summed, which
 counts each shared page once per process.
 
 ${memoryTable(results)}
