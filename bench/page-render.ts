@@ -23,12 +23,12 @@
  * `measurePages` is the part to reuse against a shop already running (its base URL and process id).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { processTree } from './proc';
+import { treeCpuNs } from './proc';
 
 export interface PageFigures {
   name: string;
@@ -39,28 +39,6 @@ export interface PageFigures {
   htmlBytes: number;
   /** The loader data React Router writes into the page (its turbo-stream), in bytes. */
   loaderDataBytes: number;
-}
-
-/** The CPU time so far of a process and its descendants (a cluster's primary and workers), all threads, in nanoseconds. */
-export function processCpuNs(pid: number): number {
-  let total = 0;
-  for (const member of processTree(pid)) {
-    let tasks: string[] = [];
-    try {
-      tasks = readdirSync(`/proc/${member}/task`);
-    } catch {
-      continue;
-    }
-    for (const task of tasks) {
-      try {
-        // The first field: time spent on a CPU, in nanoseconds.
-        total += Number(readFileSync(`/proc/${member}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-      } catch {
-        // The thread ended between the listing and the read.
-      }
-    }
-  }
-  return total;
 }
 
 /** The bytes of the page's React Router data: the strings its inline scripts hand to the stream controller. */
@@ -86,13 +64,13 @@ export async function measurePages(base: string, pid: number, pages: { name: str
     let html = '';
     for (let i = 0; i < warmup; i++) html = await get(url);
     const each: number[] = [];
-    const start = processCpuNs(pid);
+    const start = treeCpuNs(pid);
     for (let i = 0; i < requests; i++) {
-      const before = processCpuNs(pid);
+      const before = treeCpuNs(pid);
       await get(url);
-      each.push(processCpuNs(pid) - before);
+      each.push(treeCpuNs(pid) - before);
     }
-    const total = processCpuNs(pid) - start;
+    const total = treeCpuNs(pid) - start;
     each.sort((a, b) => a - b);
     figures.push({ ...page, cpuMs: total / requests / 1e6, medianCpuMs: each[Math.floor(requests / 2)]! / 1e6, htmlBytes: Buffer.byteLength(html), loaderDataBytes: loaderDataBytes(html) });
   }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processTree, treeResidentBytes, treeRssBytes, treeTicks } from './proc';
+import { processTree, treeCpuNs, treeResidentBytes, treeRssBytes, treeTicks } from './proc';
 
 /** A parent whose child burns some CPU and holds 64 MB, as a cluster's worker does beside its primary. */
 const parent = spawn(
@@ -21,6 +21,7 @@ afterAll(() => {
   parent.kill('SIGTERM');
 });
 
+// Skipped only where there is no /proc (macOS, Windows): the bench reads Linux's /proc, and reports nothing without it.
 describe.skipIf(!existsSync('/proc/self/stat'))('a process tree read from /proc', () => {
   it('holds the process and its child, and sums their memory and CPU', async () => {
     const child = await childPid;
@@ -29,6 +30,9 @@ describe.skipIf(!existsSync('/proc/self/stat'))('a process tree read from /proc'
     expect(alone).toBeGreaterThan(64 * 2 ** 20);
     expect(whole).toBeGreaterThan(alone);
     expect(treeTicks(parent.pid!)).toBeGreaterThanOrEqual(treeTicks(child)! + 1);
+    // The same CPU time in nanoseconds: the child's 300 ms of work, and the tree holds at least that.
+    expect(treeCpuNs(child)).toBeGreaterThan(250e6);
+    expect(treeCpuNs(parent.pid!)).toBeGreaterThan(treeCpuNs(child));
   });
 
   it('counts the pages parent and child share once: less than their RSS summed, yet all the child holds', async () => {

@@ -54,6 +54,28 @@ export function treeTicks(root: number): number | undefined {
   return ticks[0] === undefined ? undefined : ticks.reduce<number>((sum, value) => sum + (value ?? 0), 0);
 }
 
+/** The CPU time so far of a process and its descendants (a cluster's primary and workers), all threads, in nanoseconds. */
+export function treeCpuNs(pid: number): number {
+  let total = 0;
+  for (const member of processTree(pid)) {
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${member}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        // The first field: time spent on a CPU, in nanoseconds.
+        total += Number(readFileSync(`/proc/${member}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+  }
+  return total;
+}
+
 /** A kilobyte figure of a /proc file ("VmRSS:   1234 kB"), in bytes. */
 function procKilobytes(file: string, field: string): number | undefined {
   try {

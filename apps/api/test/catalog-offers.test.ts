@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
 import { type Narrowing, countsQuery, pageQuery } from '../src/services/catalog-listing';
-import { useTestApp } from './helper';
+import { insertBareProduct, useTestApp } from './helper';
 
 /**
  * The whole catalog (`/products`) reads catalog_offers and catalog_offer_counts (migration 0025, decision 0036),
@@ -105,12 +105,7 @@ describe('the whole catalog from catalog_offers', () => {
       for (const metal of [silver, gold]) for (const order of ['Name', 'Newest', 'BestSelling'] as const) await expectAsBefore(metal, order, {}, 1, 5000);
       await expectAsBefore(silver, 'PriceLowHigh', { kind: 'engravable' }, 1, 5000);
     };
-    const [{ id }] = (await queryRows<{ id: number }>(
-      db,
-      sql`insert into products (slug, name, description, kind, shape, primary_category_id, units_sold)
-          values ('aaa-offers-charm', 'AAA Offers Charm', 'A test charm.', 'charm', 'star', (select id from categories where url_friendly_name = 'Heart-Charms'), 5)
-          returning id`,
-    )) as [{ id: number }];
+    const id = await insertBareProduct(db, { slug: 'aaa-offers-charm', name: 'AAA Offers Charm', unitsSold: 5 });
     await check();
     await db.execute(sql`insert into product_prices (product_id, metal_id, price_cents) values (${id}, 40, 1), (${id}, 10, 19995)`);
     expect((await expectAsBefore(silver, 'PriceLowHigh')).page[0]).toMatchObject({ id, priceCents: 1, available: true });
@@ -135,18 +130,14 @@ describe('the whole catalog from catalog_offers', () => {
     expect(zero).toBe(0);
   });
 
-  // Two sessions at once need PostgreSQL: PGlite is one session.
+  // Skipped on PGlite, which is one session: two sessions at once need PostgreSQL. CI runs it in its PostgreSQL step
+  // (npm run test:db with TEST_DATABASE_URL), where it is not skipped.
   it.runIf(process.env.TEST_DATABASE_URL)('are right after two writers at once, even writers that do not take the catalog lock', { timeout: 30_000 }, async () => {
     if (!('url' in t.location)) throw new Error('TEST_DATABASE_URL is set but the test database is not on PostgreSQL');
     const [first, second] = [new pg.Client({ connectionString: t.location.url }), new pg.Client({ connectionString: t.location.url })];
     await Promise.all([first.connect(), second.connect()]);
     try {
-      const { rows } = await first.query<{ id: number }>(
-        `insert into products (slug, name, description, kind, shape, primary_category_id, units_sold)
-         values ('race-offers-charm', 'Race Old', 'A test charm.', 'charm', 'star', (select id from categories where url_friendly_name = 'Heart-Charms'), 5)
-         returning id`,
-      );
-      const id = rows[0]!.id;
+      const id = await insertBareProduct(t.database.db, { slug: 'race-offers-charm', name: 'Race Old', unitsSold: 5 });
       // One adds a price and holds its transaction open; meanwhile the other renames the product.
       await first.query('begin');
       await first.query('insert into product_prices (product_id, metal_id, price_cents) values ($1, 40, 500)', [id]);

@@ -2,7 +2,7 @@ import { productDetailResponseSchema, productListResponseSchema } from '@charms/
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
-import { errorOf, useTestApp } from './helper';
+import { errorOf, insertBareProduct, useTestApp } from './helper';
 
 const t = useTestApp();
 
@@ -315,12 +315,7 @@ describe('category listings follow the catalog', () => {
     const url = (metalId: number) => `/api/products?path=${path}&pageSize=96&metalId=${metalId}`;
     const count = async (metalId: number) => productListResponseSchema.parse((await t.app.inject(url(metalId))).json()).pagination.totalCount;
     const before = await count(40);
-    const [{ id }] = (await queryRows<{ id: number }>(
-      db,
-      sql`insert into products (slug, name, description, kind, shape, primary_category_id)
-          values ('lasso-test-charm', 'Aaa Lasso Test Charm', 'A test charm.', 'charm', 'horse', (select id from categories where url_friendly_name = 'Western-Charms'))
-          returning id`,
-    )) as [{ id: number }];
+    const id = await insertBareProduct(db, { slug: 'lasso-test-charm', name: 'Aaa Lasso Test Charm', shape: 'horse', category: 'Western-Charms' });
     await db.execute(sql`insert into product_categories (category_id, product_id) select id, ${id} from categories where url_friendly_name = 'Western-Charms'`);
     await db.execute(sql`insert into product_prices (product_id, metal_id, price_cents) values (${id}, 40, 1995), (${id}, 10, 19995)`);
     await expect.poll(() => count(40), { timeout: 5000 }).toBe(before + 1);

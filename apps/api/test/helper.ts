@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
@@ -11,6 +12,7 @@ import type { Clock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { type Database, type DatabaseLocation, openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
+import { queryRows } from '../src/db/query';
 import { seed } from '../src/db/seed/seed';
 import type { Mailer } from '../src/email/mailer';
 import type { PaymentGateway } from '../src/payments/gateway';
@@ -172,4 +174,22 @@ export function testClock(start = new Date()) {
     },
   };
   return { clock, sleeps, advance: (ms: number) => void (now += ms) };
+}
+
+/**
+ * A product straight into the table, with no prices, categories or photos (the test adds what it needs): a charm of
+ * the given shape, its primary category named by slug. Answers its id.
+ */
+export async function insertBareProduct(
+  db: Database['db'],
+  product: { slug: string; name: string; shape?: string; category?: string; unitsSold?: number },
+): Promise<number> {
+  const { slug, name, shape = 'star', category = 'Heart-Charms', unitsSold = 0 } = product;
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into products (slug, name, description, kind, shape, primary_category_id, units_sold)
+        values (${slug}, ${name}, 'A test charm.', 'charm', ${shape}, (select id from categories where url_friendly_name = ${category}), ${unitsSold})
+        returning id`,
+  );
+  return row!.id;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
 import { type Narrowing, pageQuery } from '../src/services/catalog-listing';
 import { searchLexeme } from '../src/services/search-postings';
-import { useTestApp } from './helper';
+import { insertBareProduct, useTestApp } from './helper';
 
 /**
  * A one-word search reads search_postings (kept by the triggers of migration 0024) instead of ranking and pricing
@@ -51,12 +51,7 @@ describe('one-word searches from their postings', () => {
   it('follow every change to the catalog', async () => {
     const db = t.database.db;
     const word = 'zanzibarite';
-    const [{ id }] = (await queryRows<{ id: number }>(
-      db,
-      sql`insert into products (slug, name, description, kind, shape, primary_category_id, units_sold)
-          values ('zanzibarite-charm', 'Zanzibarite Charm', 'A test charm.', 'charm', 'star', (select id from categories where url_friendly_name = 'Heart-Charms'), 5)
-          returning id`,
-    )) as [{ id: number }];
+    const id = await insertBareProduct(db, { slug: 'zanzibarite-charm', name: 'Zanzibarite Charm', unitsSold: 5 });
     const ids = async (w = word) => (await expectSameBothWays(w)).filter((row) => row.id !== null).map((row) => row.id);
     expect(await ids()).toEqual([id]);
 

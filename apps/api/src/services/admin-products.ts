@@ -17,9 +17,9 @@ import { noProduct } from './admin-product-read';
 type StaffActor = Actor & { id: string };
 
 /**
- * One lock for every write to products and their prices (the admin's saves and retirements, a CSV import): two saves
- * of one slug make one, and the whole catalog's counts (catalog_offer_counts, kept by triggers) are changed by one
- * transaction at a time, so two writes cannot lock the same counts in opposite orders.
+ * One lock for every save that sets a slug (the admin's and a CSV import's), so two saves of one slug make one. It is
+ * also the lock every write to products and their prices takes: the triggers that keep the whole catalog's offers and
+ * counts take it themselves (migration 0025), so those writes run one transaction at a time.
  */
 export const lockProductSlugs = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('product-slugs'))`);
 
@@ -149,7 +149,6 @@ export async function updateProduct(db: Db, actor: StaffActor, id: number, body:
 /** Retires a product (off the storefront, out of reach of new bags and checkouts), or puts it back on sale. */
 export async function setRetired(db: Db, actor: StaffActor, id: number, retire: boolean, now: Date): Promise<void> {
   await inTransaction(db, async (tx) => {
-    await lockProductSlugs(tx);
     const [before] = await tx.select({ retiredAt: products.retiredAt, name: products.name }).from(products).where(eq(products.id, id)).for('update');
     if (!before) throw noProduct(id);
     if (retire && before.retiredAt) throw new HttpError(409, 'PRODUCT_RETIRED', `${before.name} is already retired.`);
