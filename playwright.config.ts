@@ -9,6 +9,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // The long flows (staff create, rename and retire a product, with three accessibility checks) take 10-20 s here, and
+  // two or three times that when the machine's two cores are shared: on 27 November CI's run took 2,000 s instead of
+  // 700 and three such flows ran out of 30 s twice, every step passing. A test's time is not what it checks.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL,

@@ -151,9 +151,13 @@ test.describe('the shell', () => {
     await expect(categories.getByRole('link', { name: 'Dog Charms' })).toHaveAttribute('href', '/categories/Dog-Charms');
     await page.keyboard.press('Escape');
     const gifts = await menu.openDropdown('GIFT IDEAS');
+    // The menu's links are plain anchors whose clicks the menu turns into the app's navigations (components/shell-links.tsx):
+    // the page is not loaded again, so what this document holds is still there after the click.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await gifts.getByRole('link', { name: 'Birthday Gifts' }).click();
     await expect(page).toHaveURL(/\/birthday-gift-ideas$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Birthday Gift Ideas');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await expect(menu.nav.getByRole('button', { name: 'GIFT IDEAS' })).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -188,6 +192,16 @@ test.describe('the shell', () => {
     // Only the social pages configured are linked: the test shop's settings have a Pinterest page alone (e2e/support/seed-settings.ts).
     await expect(footer.getByRole('link', { name: /Pinterest/ })).toHaveAttribute('href', 'https://www.pinterest.com/charmshop-e2e/');
     await expect(footer.getByRole('link', { name: /Facebook|Twitter/ })).toHaveCount(0);
+    // A click navigates in the app (the document stays); one with Ctrl is the browser's (here, a new tab).
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const newTab = page.context().waitForEvent('page');
+    await footer.getByRole('link', { name: 'About us', exact: true }).click({ modifiers: ['ControlOrMeta'] });
+    await expect(await newTab).toHaveURL(/\/about-us$/);
+    await expect(page).toHaveURL(/\/$/);
+    await footer.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   });
 
   test('the scroll-to-top button appears after two screens and brings the shopper back up', async ({ page }) => {

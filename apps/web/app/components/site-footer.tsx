@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { NewsletterSignup } from './newsletter-signup';
+import { ShellLink, useShellLinkClicks } from './shell-links';
 
 interface FooterProps {
   storeName: string;
@@ -10,26 +10,28 @@ interface FooterProps {
 }
 
 export function SiteFooter({ storeName, phone, year, socialLinks }: FooterProps) {
+  const onLinkClick = useShellLinkClicks();
   return (
-    <footer className="site-footer">
+    // A click on one of its links navigates in the app (components/shell-links.tsx); the other links are left alone.
+    <footer className="site-footer" onClick={onLinkClick}>
       <div className="site-footer__inner">
         <nav aria-label="Customer service" className="site-footer__links">
           <h2 className="site-footer__heading">Customer service</h2>
           <ul>
-            <li><Link to="/faq">FAQ</Link></li>
-            <li><Link to="/about-us">About us</Link></li>
-            <li><Link to="/contact-us">Contact us</Link></li>
-            <li><Link to="/privacy-policy">Privacy policy</Link></li>
+            <li><ShellLink to="/faq">FAQ</ShellLink></li>
+            <li><ShellLink to="/about-us">About us</ShellLink></li>
+            <li><ShellLink to="/contact-us">Contact us</ShellLink></li>
+            <li><ShellLink to="/privacy-policy">Privacy policy</ShellLink></li>
           </ul>
         </nav>
         <nav aria-label="Guides" className="site-footer__links">
           <h2 className="site-footer__heading">Guides</h2>
           <ul>
-            <li><Link to="/shipping">Shipping</Link></li>
-            <li><Link to="/returns">Returns</Link></li>
-            <li><Link to="/warranty">Lifetime warranty</Link></li>
-            <li><Link to="/engraving-guide">Engraving guide</Link></li>
-            <li><Link to="/photoart-instructions">PhotoArt instructions</Link></li>
+            <li><ShellLink to="/shipping">Shipping</ShellLink></li>
+            <li><ShellLink to="/returns">Returns</ShellLink></li>
+            <li><ShellLink to="/warranty">Lifetime warranty</ShellLink></li>
+            <li><ShellLink to="/engraving-guide">Engraving guide</ShellLink></li>
+            <li><ShellLink to="/photoart-instructions">PhotoArt instructions</ShellLink></li>
           </ul>
         </nav>
         <div className="site-footer__newsletter">

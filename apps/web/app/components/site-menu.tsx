@@ -1,7 +1,8 @@
 import type { MenuItem } from '@charms/contracts/menu';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { MENU_PICTURE_SIZE, menuPictureUrl } from './menu-images';
+import { ShellLink, useShellLinkClicks } from './shell-links';
 
 /** Children above this number are laid out in several columns (spec section 9). */
 export const MULTI_COLUMN_ABOVE = 10;
@@ -25,6 +26,7 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const baseId = useId();
+  const onLinkClick = useShellLinkClicks();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The dropdown the pointer opened: a click on its button then keeps it open instead of closing it at once.
   const hoverOpened = useRef<number | null>(null);
@@ -123,7 +125,7 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
   };
 
   return (
-    <nav aria-label="Main" className="site-menu" ref={navRef}>
+    <nav aria-label="Main" className="site-menu" ref={navRef} onClick={onLinkClick}>
       <button
         type="button"
         className="site-menu__toggle"
@@ -139,9 +141,9 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
           if (item.children.length === 0) {
             return (
               <li key={item.id} className="site-menu__item">
-                <Link to={item.link} className="site-menu__top" data-menu-top="" onKeyDown={(event) => onTopKeyDown(event, index, false)}>
+                <ShellLink to={item.link} className="site-menu__top" data-menu-top="" onKeyDown={(event) => onTopKeyDown(event, index, false)}>
                   {item.name}
-                </Link>
+                </ShellLink>
               </li>
             );
           }
@@ -177,20 +179,20 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
               >
                 {parentListed ? null : (
                   <li className="site-menu__all">
-                    <Link to={item.link}>All {item.name.toLowerCase()}</Link>
+                    <ShellLink to={item.link}>All {item.name.toLowerCase()}</ShellLink>
                   </li>
                 )}
                 {item.children.map((child) => {
                   const picture = wide ? null : menuPictureUrl(child.imageName);
                   return (
                     <li key={child.link}>
-                      <Link to={child.link} className={picture ? 'site-menu__pictured' : undefined}>
+                      <ShellLink to={child.link} className={picture ? 'site-menu__pictured' : undefined}>
                         {picture ? (
                           // Decorative: the name beside it says where the link goes. Lazy, so only an opened panel loads it.
                           <img src={picture} alt="" width={MENU_PICTURE_SIZE} height={MENU_PICTURE_SIZE} loading="lazy" decoding="async" className="site-menu__picture" />
                         ) : null}
                         {child.name}
-                      </Link>
+                      </ShellLink>
                     </li>
                   );
                 })}
