@@ -2,12 +2,13 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
- * The links of the shell every storefront page repeats (the main menu's 120-odd and the footer's), as plain anchors
+ * The links of the shell every storefront page repeats (the main menu's 62 and the footer's 9), as plain anchors
  * whose clicks one handler on their container turns into the app's navigations.
  *
  * Why: React Router's `<Link>` runs a dozen hooks per link (the path resolved against the matched routes, its own
- * click handler, prefetch state), about 3.6 µs each on this machine when a page renders on the server: 0.5 ms of the
- * 3 ms an uncached page may cost, for links that never change with the page (docs/benchmarks.md). The anchors carry
+ * click handler, prefetch state): 130 of them render in 0.44-0.47 ms on the server here, 130 anchors in 0.06 ms, so
+ * the shell's 71 cost about 0.2 ms of the 3 ms an uncached page may take, for links that never change with the page
+ * (decision 0037). The anchors carry
  * what `<Link>` writes (`href` and `data-discover`, which React Router's route discovery looks for), so the browser
  * and React Router see the same markup; a click is handled as `<Link>` handles it (`useLinkClickHandler`): only a
  * plain left click on a link of this site that opens in this tab, and the same address again replaces the entry.
