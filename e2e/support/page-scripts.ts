@@ -15,7 +15,8 @@ export interface PageScripts {
 /**
  * The JavaScript a first visit to `path` downloads: in a fresh browser context (empty cache), every script the
  * page requests until the network is idle (the entry, its module preloads, the route modules and what they import,
- * and anything loaded after hydration without a click), plus the module preloads the HTML names, in case the browser
+ * and anything loaded after hydration without a click), plus the module preloads on the page (put back by the
+ * starter after the first paint, apps/web/app/lib/scripts-after-paint.ts), in case the browser
  * skipped one. Each file is read from the build and gzipped here, with zlib's default level (6): the sizes depend
  * on the build alone, not on how the server under test compresses or on the network.
  */

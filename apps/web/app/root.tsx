@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { AnalyticsPageViews, GtmScript } from './components/analytics';
@@ -7,7 +8,7 @@ import { ShopperSessionProvider } from './components/shopper-session';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SiteMenu } from './components/site-menu';
-import { StylesheetPreloads } from './components/stylesheet-preloads';
+import { replayEarlyInput } from './lib/early-input';
 import { useNonce } from './lib/nonce';
 import { ROBOTS_CONTENT } from './lib/seo';
 import { sharedPage } from './lib/shared-page';
@@ -70,6 +71,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Inline scripts run only with this page's nonce (the Content-Security-Policy allows no other inline script).
   const nonce = useNonce();
   const staffPage = isStaffPage(useLocation().pathname);
+  // Once, as the page hydrates: what was typed into it before (lib/early-input.ts). A layout effect, so it runs in
+  // the same task as hydration's commit, before any click the shopper makes next reaches the page's handlers; the
+  // layout's runs after those of the page it holds, and the layout stays for the document's life.
+  useLayoutEffect(() => {
+    replayEarlyInput(document);
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -83,7 +90,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             needs (styles/engraving-fonts.css). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: INLINE_SCRIPT }} />
         <Meta />
-        <StylesheetPreloads />
         <Links />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <GtmScript gtmId={data?.store.gtmId} nonce={nonce} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
+import { HELD_SCRIPT_TYPE, START_SCRIPTS_AFTER_PAINT } from './scripts-after-paint';
 
 /**
  * A page rendered in one synchronous pass (renderToString), or undefined when it cannot be.
@@ -20,22 +21,35 @@ import type { EntryContext } from 'react-router';
 export async function renderDocumentAtOnce(routerContext: EntryContext, render: () => ReactNode): Promise<Buffer | undefined> {
   await readHandoffData(routerContext);
   // Bytes at once: one pass to UTF-8 (a string body would be scanned and encoded again by Response), searched as bytes.
-  const html = Buffer.from(scriptsAfterFirstPaint(`<!DOCTYPE html>${renderToString(render())}`));
+  const html = Buffer.from(holdScriptsUntilPainted(`<!DOCTYPE html>${renderToString(render())}`));
   return html.includes(CLIENT_RENDERED_BOUNDARY) ? undefined : html;
 }
 
 /**
- * The page's scripts are asked for at low priority: `<Scripts>` writes a `<link rel="modulepreload">` for each file
- * the page runs (React puts them at the top of the head), which browsers fetch at high priority, beside the
- * stylesheets and ahead of the page's main picture. A page paints and works without its scripts (its links and forms
- * are plain HTML), so on a slow connection the stylesheets and the picture come first and the scripts right after;
- * they still start at once, in parallel, and the module script that imports them finds them preloaded.
+ * Holds the page's scripts until it has painted (lib/scripts-after-paint.ts says why): each `<link rel="modulepreload">`
+ * `<Scripts>` writes comes out, and its one module script (which imports the route modules and starts hydration)
+ * gets a type browsers do not run, naming those preloads, and is followed by the inline starter (under the same
+ * nonce), which runs a copy after the first paint. A page with no module script, or more than one, is left as it is.
  */
-export function scriptsAfterFirstPaint(html: string): string {
-  return html.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
+export function holdScriptsUntilPainted(html: string): string {
+  const moduleScripts = html.match(MODULE_SCRIPT_G);
+  if (moduleScripts?.length !== 1) return html;
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(MODULE_PRELOAD_G, (link) => {
+    const href = /\shref="([^"]+)"/.exec(link)?.[1];
+    if (href) preloads.push(href);
+    return '';
+  });
+  return withoutPreloads.replace(MODULE_SCRIPT, (_tag, before: string, after: string, text: string) => {
+    const attributes = `${before}${after}`.replace(/\sasync(="")?/, '');
+    const nonce = /\snonce="[^"]*"/.exec(attributes)?.[0] ?? '';
+    return `<script${attributes} type="${HELD_SCRIPT_TYPE}" data-modulepreload="${preloads.join(' ')}">${text}</script><script${nonce}>${START_SCRIPTS_AFTER_PAINT}</script>`;
+  });
 }
 
-const MODULE_PRELOAD = '<link rel="modulepreload"';
+const MODULE_PRELOAD_G = /<link rel="modulepreload"[^>]*>/g;
+const MODULE_SCRIPT = /<script([^>]*?) type="module"([^>]*)>([^]*?)<\/script>/;
+const MODULE_SCRIPT_G = new RegExp(MODULE_SCRIPT.source, 'g');
 
 /** How React marks a Suspense boundary it could not finish on the server (the browser renders it). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
