@@ -32,24 +32,33 @@ export async function renderDocumentAtOnce(routerContext: EntryContext, render: 
  * nonce), which runs a copy after the first paint. A page with no module script, or more than one, is left as it is.
  */
 export function holdScriptsUntilPainted(html: string): string {
-  const moduleScripts = html.match(MODULE_SCRIPT_G);
-  if (moduleScripts?.length !== 1) return html;
+  // Searched with indexOf, not regular expressions: every uncached page pays this (a 77 KB listing: 0.045 ms of CPU
+  // against 0.16 ms; the low-priority rewrite it replaced took 0.017 ms).
+  const at = html.indexOf(MODULE_TYPE);
+  if (at < 0 || html.includes(MODULE_TYPE, at + 1)) return html;
+  const open = html.lastIndexOf('<script', at);
+  const textStart = html.indexOf('>', at) + 1;
+  const close = html.indexOf('</script>', textStart);
+  if (open < 0 || textStart === 0 || close < 0) return html;
+  const attributes = `${html.slice(open + '<script'.length, at)}${html.slice(at + MODULE_TYPE.length, textStart - 1)}`.replace(/\sasync(="")?/, '');
+  const nonce = /\snonce="[^"]*"/.exec(attributes)?.[0] ?? '';
+  // React writes the module preloads at the top of the head, before the module script.
   const preloads: string[] = [];
-  const withoutPreloads = html.replace(MODULE_PRELOAD_G, (link) => {
-    const href = /\shref="([^"]+)"/.exec(link)?.[1];
+  let kept = '';
+  let from = 0;
+  for (let link = html.indexOf(MODULE_PRELOAD); link >= 0 && link < open; link = html.indexOf(MODULE_PRELOAD, from)) {
+    const end = html.indexOf('>', link) + 1;
+    const href = /\shref="([^"]+)"/.exec(html.slice(link, end))?.[1];
     if (href) preloads.push(href);
-    return '';
-  });
-  return withoutPreloads.replace(MODULE_SCRIPT, (_tag, before: string, after: string, text: string) => {
-    const attributes = `${before}${after}`.replace(/\sasync(="")?/, '');
-    const nonce = /\snonce="[^"]*"/.exec(attributes)?.[0] ?? '';
-    return `<script${attributes} type="${HELD_SCRIPT_TYPE}" data-modulepreload="${preloads.join(' ')}">${text}</script><script${nonce}>${START_SCRIPTS_AFTER_PAINT}</script>`;
-  });
+    kept += html.slice(from, link);
+    from = end;
+  }
+  const held = `<script${attributes} type="${HELD_SCRIPT_TYPE}" data-modulepreload="${preloads.join(' ')}">`;
+  return `${kept}${html.slice(from, open)}${held}${html.slice(textStart, close)}</script><script${nonce}>${START_SCRIPTS_AFTER_PAINT}</script>${html.slice(close + '</script>'.length)}`;
 }
 
-const MODULE_PRELOAD_G = /<link rel="modulepreload"[^>]*>/g;
-const MODULE_SCRIPT = /<script([^>]*?) type="module"([^>]*)>([^]*?)<\/script>/;
-const MODULE_SCRIPT_G = new RegExp(MODULE_SCRIPT.source, 'g');
+const MODULE_PRELOAD = '<link rel="modulepreload"';
+const MODULE_TYPE = ' type="module"';
 
 /** How React marks a Suspense boundary it could not finish on the server (the browser renders it). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
