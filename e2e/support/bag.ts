@@ -1,4 +1,5 @@
 import { type Page, expect } from '@playwright/test';
+import { waitForHydration } from './checkout';
 
 /** Products of the seed catalog the bag tests use. */
 export const PRODUCTS = {
@@ -21,11 +22,12 @@ export class Bag {
   }
 
   /**
-   * With JavaScript the page starts (or adopts) the shopper's session and mirrors its id in a cookie; a shopper
-   * is rarely faster than that, a test is.
+   * With JavaScript the page hydrates (its scripts start after the first paint), then starts (or adopts) the
+   * shopper's session and mirrors its id in a cookie; a shopper is rarely faster than that, a test is.
    */
   async waitForSession() {
     if (await this.page.evaluate(() => document.documentElement.classList.contains('js'))) {
+      await waitForHydration(this.page);
       await this.page.waitForFunction(() => document.cookie.includes('user-session-id='));
     }
   }
@@ -38,9 +40,11 @@ export class Bag {
     }
   }
 
+  /** The bag page; with JavaScript, once it has hydrated (its dialogs need the scripts, which start after the paint). */
   async open() {
     await this.page.goto('/order');
     await expect(this.page.getByRole('heading', { level: 1, name: 'Shopping Bag' })).toBeVisible();
+    if (await this.page.evaluate(() => document.documentElement.classList.contains('js'))) await waitForHydration(this.page);
   }
 
   lines() {
