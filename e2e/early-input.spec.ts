@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { PRODUCTS } from './support/bag';
-import { outboxEmailsFor, waitForHydration } from './support/checkout';
+import { freshAddress, outboxEmailsFor, waitForHydration } from './support/checkout';
 
 /**
  * A page's scripts start after its first paint (apps/web/app/lib/scripts-after-paint.ts), so a shopper can type
@@ -41,7 +41,7 @@ test('the page starts its scripts after its first paint, and they run', async ({
 });
 
 test('an address typed into the footer before the page hydrated is the one signed up', async ({ page }) => {
-  const email = `early.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const email = freshAddress('early');
   const hydrate = await openWithScriptsHeld(page, '/');
   const footer = page.getByRole('contentinfo');
   const field = footer.getByLabel('Email address');

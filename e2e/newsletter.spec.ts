@@ -1,9 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { outboxEmailsFor, waitForHydration } from './support/checkout';
-
-/** A fresh address for each test, so each finds its own email in the outbox. */
-const freshAddress = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+import { freshAddress, outboxEmailsFor, waitForHydration } from './support/checkout';
 
 /** The confirmation email sent to `email`, its quoted-printable body decoded, with its links as paths on this shop. */
 async function confirmationEmail(email: string) {

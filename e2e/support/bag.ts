@@ -26,10 +26,14 @@ export class Bag {
    * shopper's session and mirrors its id in a cookie; a shopper is rarely faster than that, a test is.
    */
   async waitForSession() {
-    if (await this.page.evaluate(() => document.documentElement.classList.contains('js'))) {
-      await waitForHydration(this.page);
-      await this.page.waitForFunction(() => document.cookie.includes('user-session-id='));
-    }
+    if (await this.waitForScripts()) await this.page.waitForFunction(() => document.cookie.includes('user-session-id='));
+  }
+
+  /** With JavaScript on, waits for the page to hydrate (its scripts start after the first paint); says whether it is on. */
+  private async waitForScripts(): Promise<boolean> {
+    const on = await this.page.evaluate(() => document.documentElement.classList.contains('js'));
+    if (on) await waitForHydration(this.page);
+    return on;
   }
 
   async fillAddForm({ quantity, engraving }: { quantity?: number; engraving?: { text: string; font?: string } }) {
@@ -44,7 +48,7 @@ export class Bag {
   async open() {
     await this.page.goto('/order');
     await expect(this.page.getByRole('heading', { level: 1, name: 'Shopping Bag' })).toBeVisible();
-    if (await this.page.evaluate(() => document.documentElement.classList.contains('js'))) await waitForHydration(this.page);
+    await this.waitForScripts();
   }
 
   lines() {

@@ -162,6 +162,9 @@ export function outboxEmailsFor(orderNumber: string): string[] {
   return files.map((file) => readFileSync(join(outbox, file), 'utf8')).filter((text) => text.includes(orderNumber));
 }
 
+/** A fresh address for each test, so each finds its own email in the outbox. */
+export const freshAddress = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
 /** window.dataLayer entries with this event name. */
 export async function dataLayerEvents(page: Page, event: string): Promise<Record<string, unknown>[]> {
   return page.evaluate((name) => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((entry) => entry.event === name), event);

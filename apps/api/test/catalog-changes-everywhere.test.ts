@@ -177,6 +177,7 @@ describe('every catalog change reaches shoppers at once', () => {
     }
   });
 
+  // Skipped on PostgreSQL only because the two-instance test above covers it there; on PGlite this is the one that runs.
   it.skipIf(process.env.TEST_DATABASE_URL)('on the same instance (PGlite: one process, one instance)', { timeout: 60_000 }, async () => {
     await t.app.ready();
     await everyChangeReaches(t.app);

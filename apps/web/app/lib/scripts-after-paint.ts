@@ -16,9 +16,10 @@
 export const HELD_SCRIPT_TYPE = 'text/x-after-first-paint';
 
 /**
- * The inline starter, right after the held script. It waits for the first contentful paint, then puts the module preloads back and runs a copy of the held script. Without paint
- * timing (older browsers) it starts on the load event; a page loaded in a tab the shopper has not looked at yet
- * does not paint, and starts at once; and 5 s after the load event it starts in any case.
+ * The inline starter, right after the held script. It waits for the first contentful paint, then puts the module
+ * preloads back and runs a copy of the held script. Without paint timing (older browsers) it starts on the load
+ * event; a page loaded in a tab the shopper has not looked at yet does not paint, and starts at its load; and 5 s
+ * after the load event it starts in any case.
  */
 export const START_SCRIPTS_AFTER_PAINT = `(function(){
 var painted=false,started=false;
