@@ -1,6 +1,6 @@
 import type { Money } from '@charms/contracts/catalog';
-import { useCallback, useEffect, useState } from 'react';
-import { useFetcher, useFetchers, useNavigation } from 'react-router';
+import { useCallback } from 'react';
+import { useFetcher } from 'react-router';
 
 /**
  * The shopper's bag in two figures: charms and bracelets by quantity (the API's `countBagItems`: no engraving or
@@ -27,26 +27,15 @@ export function useBagSummary(): BagSummary | undefined {
 }
 
 /**
- * Starts the shared fetcher's first load (for the one component that does: the shopper session provider), as soon as
- * no form post or navigation is under way.
+ * The shared fetcher's `load`, for the one component that starts it (the shopper session provider).
  *
- * Why wait: React Router (7.18) finds this route lazily, on the fetcher's first load, and a revalidation that comes
- * while it is still finding it (the one every form post ends with) matches `/order/summary` against the routes it
- * knows so far. Once the footer's content links are known that is the catch-all content route, whose answer for this
- * path is empty, and the error replaces the whole page with "Something went wrong" (react-router issue #15326, fixed
- * in 8.x by #15395). A shopper who posts a form just as the page hydrates (the newsletter signup, add to bag) met it.
- * Started when nothing is being posted, the first load finds its route (one small request) before a post that
- * starts after it can end.
+ * The browser knows every route from the start (`routeDiscovery: initial` in react-router.config.ts), so this load
+ * never waits to find its route: a revalidation that comes while it is under way (every form post ends with one)
+ * reloads it from `/order/summary` as React Router documents. Found lazily, as in React Router 7's default, a
+ * revalidation in that moment reloaded it as the catch-all content route and showed "Something went wrong" (react-router
+ * issue #15326; docs/decisions/0039-routes-known-from-the-start.md).
  */
-export function useBagSummaryLoader(): () => void {
+export function useBagSummaryLoader(): () => Promise<void> {
   const { load } = useFetcher<BagSummary | null>({ key: BAG_SUMMARY_KEY });
-  const navigating = useNavigation().state !== 'idle';
-  const fetching = useFetchers().some((fetcher) => fetcher.state !== 'idle');
-  const [due, setDue] = useState(false);
-  useEffect(() => {
-    if (!due || navigating || fetching) return;
-    setDue(false);
-    void load(BAG_SUMMARY_PATH);
-  }, [due, navigating, fetching, load]);
-  return useCallback(() => setDue(true), []);
+  return useCallback(() => load(BAG_SUMMARY_PATH), [load]);
 }

@@ -129,7 +129,7 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
       .finally(() => {
         // The cookie now names the session whose bag the header shows. From here React Router reloads the summary
         // after every form post and every revalidation.
-        if (!cancelled) loadBagSummary();
+        if (!cancelled) void loadBagSummary();
       });
     return () => {
       cancelled = true;
