@@ -73,7 +73,7 @@ test('staff rename a category; its old URLs lead shoppers to the renamed page, a
     await expect(categories.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/categories/${slug}`);
     await expect(categories.getByRole('link', { name: CATEGORY.name, exact: true })).toHaveCount(0);
     await shopper.goto('/categories');
-    await expect(shopper.getByRole('list', { name: 'All categories' }).getByRole('link', { name, exact: true }).locator('img')).toHaveAttribute('src', '/art/tile/sterling-silver/moon.svg');
+    await expect(shopper.getByRole('list', { name: 'All categories' }).getByRole('link', { name, exact: true }).locator('img')).toHaveAttribute('src', '/art/v1/tile/sterling-silver/moon.svg');
     await shopper.context().close();
   } finally {
     await page.goto(adminUrl);

@@ -17,6 +17,6 @@ describe('parseMenuPicture', () => {
     const picture = { metal: 'gold-plate', shape: 'cake' } as const;
     expect(menuPictureName(picture)).toBe('gold-plate/cake');
     expect(parseMenuPicture(menuPictureName(picture))).toEqual(picture);
-    expect(menuPictureUrl(picture)).toBe('/art/tile/gold-plate/cake.svg');
+    expect(menuPictureUrl(picture)).toBe('/art/v1/tile/gold-plate/cake.svg');
   });
 });

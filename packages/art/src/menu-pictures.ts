@@ -1,4 +1,5 @@
 import { findMetalBySlug } from '@charms/domain/metals';
+import { artUrl } from './art-url';
 import { type CharmShape, isCharmShape } from './shape-names';
 
 /**
@@ -40,5 +41,5 @@ export function parseMenuPicture(name: string | null | undefined): MenuPicture |
 /** The stored name of a category's picture: '{metal}/{shape}'. */
 export const menuPictureName = (picture: MenuPicture) => `${picture.metal}/${picture.shape}`;
 
-/** Where the storefront serves the tile (a small cacheable SVG drawn at 160 px; see the /art route). */
-export const menuPictureUrl = (picture: MenuPicture) => `/art/tile/${picture.metal}/${picture.shape}.svg`;
+/** Where the storefront serves the tile (a small SVG drawn at 160 px, kept a year; see art-url.ts). */
+export const menuPictureUrl = (picture: MenuPicture) => artUrl(`tile/${picture.metal}/${picture.shape}.svg`);

@@ -161,7 +161,7 @@ describe('SiteMenu: hover and pictures', () => {
     const panel = document.getElementById(charms.getAttribute('aria-controls')!)!;
     const gold = within(panel).getByRole('link', { name: 'Gold Charms' });
     const picture = gold.querySelector('img')!;
-    expect(picture).toHaveAttribute('src', '/art/tile/14k-gold/heart.svg');
+    expect(picture).toHaveAttribute('src', '/art/v1/tile/14k-gold/heart.svg');
     expect(picture).toHaveAttribute('alt', '');
     expect(picture).toHaveAttribute('width', '44');
     expect(picture).toHaveAttribute('height', '44');

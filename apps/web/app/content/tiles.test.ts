@@ -29,7 +29,7 @@ describe('landing and gift tiles', () => {
     const photoArt = LANDING_PAGES.find((page) => page.path === '/photoart-charms')!;
     for (const tile of resolveTiles(photoArt.tiles, null, 'sterling-silver')) expect(tile.href).toBe('/products/search/PhotoArt');
     const [heart] = resolveTiles(LANDING_PAGES.find((page) => page.path === '/gold-charms')!.tiles, '14k-gold', '14k-gold');
-    expect(heart).toMatchObject({ href: '/products/category/14k-gold/Heart-Charms', imageUrl: '/art/tile/14k-gold/heart.svg' });
+    expect(heart).toMatchObject({ href: '/products/category/14k-gold/Heart-Charms', imageUrl: '/art/v1/tile/14k-gold/heart.svg' });
   });
 
   it('give every gift page real tiles, none blank', () => {

@@ -1,3 +1,4 @@
+import { artUrl } from '@charms/art/art-url';
 import type { CharmShape } from '@charms/art/charm';
 import { findMetalBySlug } from '@charms/domain/metals';
 
@@ -91,7 +92,7 @@ export function tileHref(target: TileTarget, metalSlug: string | null): string {
 
 /** The generated picture of a charm shape in a metal (served by routes/art-image.ts). */
 export function tileImageUrl(shape: CharmShape, metalSlug: string, label?: string): string {
-  return `/art/tile/${metalSlug}/${shape}.svg${label ? `?label=${encodeURIComponent(label)}` : ''}`;
+  return artUrl(`tile/${metalSlug}/${shape}.svg${label ? `?label=${encodeURIComponent(label)}` : ''}`);
 }
 
 /** Resolves tile specs for a page: links in `linkMetal` (none: the shopper's metal), pictures in `pictureMetal`. */

@@ -5,16 +5,21 @@ import { findHomePicture } from '../content/home';
 import type { Route } from './+types/art-image';
 
 /**
- * The storefront's generated pictures, as cacheable SVG files so pages can size them and load them lazily:
- * /art/tile/{metal}/{shape}.svg[?label=A], /art/charm/{metal}/{shape}.svg, /art/banner/{id}.svg, /art/promo/{id}.svg.
+ * The storefront's generated pictures, as SVG files so pages can size them and load them lazily, under the drawings'
+ * version (`artUrl` in @charms/art/art-url): /art/v1/tile/{metal}/{shape}.svg[?label=A], /art/v1/charm/{metal}/{shape}.svg,
+ * /art/v1/banner/{id}.svg, /art/v1/promo/{id}.svg. A versioned address is kept for a year (`immutable`): a changed
+ * drawing gets a new version, so a new address. Any version is answered with today's drawing, so a page kept from
+ * before a release still shows its pictures. The same addresses without a version, which pages used before,
+ * are kept for a day.
  */
 const LABEL = /^[\p{L}\p{N} ]{1,4}$/u;
+const VERSION = /^v\d{1,4}$/;
 
-function svgResponse(svg: string): Response {
+function svgResponse(svg: string, versioned: boolean): Response {
   return new Response(svg, {
     headers: {
       'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': 'public, max-age=86400',
+      'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
       'x-content-type-options': 'nosniff',
     },
   });
@@ -48,8 +53,9 @@ export function pictureFor(kind: string, metalSlug: string | undefined, file: st
 export function loader({ params, request }: Route.LoaderArgs) {
   const label = new URL(request.url).searchParams.get('label');
   const parts = (params['*'] ?? '').split('/');
-  const [kind = '', ...rest] = parts;
+  const versioned = VERSION.test(parts[0] ?? '');
+  const [kind = '', ...rest] = versioned ? parts.slice(1) : parts;
   const svg =
     rest.length === 2 ? pictureFor(kind, rest[0], rest[1]!, label) : rest.length === 1 ? pictureFor(kind, undefined, rest[0]!, label) : null;
-  return svg ? svgResponse(svg) : notFound();
+  return svg ? svgResponse(svg, versioned) : notFound();
 }

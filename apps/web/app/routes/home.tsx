@@ -1,3 +1,4 @@
+import { artUrl } from '@charms/art/art-url';
 import { Link } from 'react-router';
 import { BannerCarousel } from '../components/banner-carousel';
 import { BANNER_DELAY_MS, BANNER_FADE_MS, HOME_BANNERS, HOME_BANNER_ROW, HOME_PROMOS, type HomePicture } from '../content/home';
@@ -16,7 +17,7 @@ const picture = (kind: 'banner' | 'promo', item: HomePicture) => ({
   href: item.href,
   heading: item.heading,
   text: item.text,
-  imageUrl: `/art/${kind}/${item.id}.svg`,
+  imageUrl: artUrl(`${kind}/${item.id}.svg`),
 });
 
 export async function loader({ context }: Route.LoaderArgs) {
