@@ -90,6 +90,12 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     return sendFetchResponse(reply, response);
   };
   app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
+  // The browser knows every route from the start (decision 0039), but a page served before that release still looks
+  // routes up here. This answer is React Router's own for a page from an older release: the browser loads the next
+  // address as a new document instead of showing an error.
+  if (options.build.routeDiscovery.mode === 'initial') {
+    app.get('/__manifest', async (_request, reply) => reply.code(204).header('x-remix-reload-document', 'true').header('cache-control', 'no-store').send());
+  }
   // The staff pages (and their data requests, /admin/....data) take larger forms; nothing else does.
   app.all('/admin', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
   app.all('/admin/*', { bodyLimit: ADMIN_FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);

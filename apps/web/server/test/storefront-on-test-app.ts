@@ -113,7 +113,8 @@ export async function storefrontOnTestApp(app: FastifyInstance) {
     ssr: true,
     isSpaMode: false,
     prerender: [],
-    routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
+    // As apps/web/react-router.config.ts has it.
+    routeDiscovery: { mode: 'initial', manifestPath: '/__manifest' },
   } as unknown as ServerBuild;
 
   const cookies = createStorefrontCookies('a test cookie secret that is long enough to sign');
