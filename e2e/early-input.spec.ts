@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { PRODUCTS } from './support/bag';
+import { Bag, PRODUCTS } from './support/bag';
 import { freshAddress, outboxEmailsFor, waitForHydration } from './support/checkout';
 
 /**
@@ -66,4 +66,24 @@ test('an engraving typed and a font picked before the page hydrated are the ones
   await expect(page.getByLabel('Text to engrave')).toHaveValue('Love');
   await expect(page.getByRole('radio', { name: /^Block/ })).toBeChecked();
   await expect(page.getByRole('img', { name: 'Preview: “Love” engraved in Block' })).toBeVisible();
+});
+
+test('saved order comments edited before the bag page hydrated keep the edit, and it is what is saved', async ({ page }) => {
+  const bag = new Bag(page);
+  await bag.addCharm(PRODUCTS.charm.path('sterling-silver'));
+  await bag.open();
+  await page.getByLabel('Order comments').fill('Gift wrap, please');
+  await page.getByRole('button', { name: 'Save comments' }).click();
+  await bag.expectMessage('Comments saved.');
+
+  // The page is served with the saved text in the field; hydration sets a textarea back to the text it was served with.
+  const hydrate = await openWithScriptsHeld(page, '/order');
+  await page.getByLabel('Order comments').fill('Leave at the back door');
+  await hydrate();
+
+  await expect(page.getByLabel('Order comments')).toHaveValue('Leave at the back door');
+  await page.getByRole('button', { name: 'Save comments' }).click();
+  await bag.expectMessage('Comments saved.');
+  await page.reload();
+  await expect(page.getByLabel('Order comments')).toHaveValue('Leave at the back door');
 });

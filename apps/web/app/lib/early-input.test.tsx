@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayEarlyInput } from './early-input';
+import { START_SCRIPTS_AFTER_PAINT } from './scripts-after-paint';
 
 /** A form with each kind of field, controlled and not, saying what the page's state holds. */
 function Form({ onNote }: { onNote: (what: string) => void }) {
@@ -88,5 +89,28 @@ describe('input made before the page hydrated', () => {
     expect(onChange).not.toHaveBeenCalled();
     expect(page.state()).toBe('email= gift=false font=script');
     expect(page.notes).toEqual([]);
+  });
+
+  it('keeps an edit to a textarea served with text, which hydration sets back to that text', async () => {
+    const Saved = ({ onNote }: { onNote: (what: string) => void }) => (
+      <textarea aria-label="Saved" defaultValue="Gift wrap, please" onChange={(event) => onNote(event.currentTarget.value)} />
+    );
+    const notes: string[] = [];
+    container = document.createElement('div');
+    container.innerHTML = renderToString(<Saved onNote={(what) => notes.push(what)} />);
+    document.body.append(container);
+    // The page's starter runs before its scripts and keeps what is typed into each textarea.
+    new Function(START_SCRIPTS_AFTER_PAINT)();
+    const field = container.querySelector('textarea')!;
+    field.value = 'Leave at the back door';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await act(async () => {
+      hydrateRoot(container!, <Saved onNote={(what) => notes.push(what)} />);
+    });
+    await act(async () => {
+      expect(replayEarlyInput(container!)).toBe(1);
+    });
+    expect(field.value).toBe('Leave at the back door');
+    expect(notes).toEqual(['Leave at the back door']);
   });
 });

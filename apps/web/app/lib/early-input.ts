@@ -18,7 +18,12 @@
  *
  * A field's default is what the server rendered, which React's hydration also sets, so a page that arrived by a
  * client-side navigation (rendered by React, never typed into first) has nothing to replay.
+ *
+ * A textarea served with text (the bag's saved comments) is the one field hydration changes: React sets it back to
+ * that text. So the page's starter (scripts-after-paint.ts), which runs before hydration, keeps what was last typed
+ * into each textarea on the field itself, as TYPED_BEFORE_HYDRATION, and that is what is replayed.
  */
+export const TYPED_BEFORE_HYDRATION = 'typedBeforeHydration';
 export function replayEarlyInput(root: ParentNode): number {
   // Every early change is read before any is replayed (in the page's order): each replay may render the page again,
   // and a render writes each controlled field's state (still the served one) back into it.
@@ -55,8 +60,8 @@ function earlyChange(field: FormField): (() => void) | null {
       if (box.checked !== wanted) box.checked = wanted;
     };
   }
-  const text = field as HTMLInputElement | HTMLTextAreaElement;
-  const typed = text.value;
+  const text = field as (HTMLInputElement | HTMLTextAreaElement) & { [TYPED_BEFORE_HYDRATION]?: string };
+  const typed = text[TYPED_BEFORE_HYDRATION] ?? text.value;
   // Buttons and hidden fields have no value but their attribute; a file's is not text to set.
   if (typed === text.defaultValue || text.type === 'file') return null;
   return () => {

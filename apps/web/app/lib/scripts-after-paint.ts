@@ -1,3 +1,5 @@
+import { TYPED_BEFORE_HYDRATION } from './early-input';
+
 /**
  * A page's scripts start once it has painted: the server holds `<Scripts>`' module script and its module preloads,
  * and writes START_SCRIPTS_AFTER_PAINT after it, which starts them after the first contentful paint
@@ -19,10 +21,12 @@ export const HELD_SCRIPT_TYPE = 'text/x-after-first-paint';
  * The inline starter, right after the held script. It waits for the first contentful paint, then puts the module
  * preloads back and runs a copy of the held script. Without paint timing (older browsers) it starts on the load
  * event; a page loaded in a tab the shopper has not looked at yet does not paint, and starts at its load; and 5 s
- * after the load event it starts in any case.
+ * after the load event it starts in any case. Until then it keeps what is typed into each textarea on the field, for
+ * the replay once the page has hydrated (early-input.ts: hydration sets a textarea served with text back to it).
  */
 export const START_SCRIPTS_AFTER_PAINT = `(function(){
 var painted=false,started=false;
+document.addEventListener('input',function(event){var field=event.target;if(field.tagName==='TEXTAREA')field.${TYPED_BEFORE_HYDRATION}=field.value;},true);
 function start(){
 if(started||!painted)return;
 var held=document.querySelector('script[type="${HELD_SCRIPT_TYPE}"]');
