@@ -19,6 +19,10 @@
  *   PAGE_RENDER_PORT       the shop's port (default 0: a free one)
  *   PAGE_RENDER_DATABASE   a database name on BENCH_DATABASE_URL's server (default render_pages), or `pglite`
  *   PAGE_RENDER_PROFILE=1  a CPU profile of the shop (node --cpu-prof) in bench/profiles/
+ *   PAGE_RENDER_COMPARE    another build of the web app inside the repo (e.g. apps/web/build-before, ignored by git:
+ *                          `cp -r apps/web/build apps/web/build-before` before the change, then build the change):
+ *                          both shops run side by side and each request goes to one, then the other, so both see the
+ *                          same machine; on a machine whose speed drifts, only this tells two builds apart
  *
  * `measurePages` is the part to reuse against a shop already running (its base URL and process id).
  */
@@ -58,21 +62,32 @@ async function get(url: string): Promise<string> {
 
 /** Each page `requests` times, one request after another, after `warmup` unrecorded ones. */
 export async function measurePages(base: string, pid: number, pages: { name: string; path: string }[], requests: number, warmup = 300): Promise<PageFigures[]> {
-  const figures: PageFigures[] = [];
+  return (await measurePagesSideBySide([{ base, pid }], pages, requests, warmup))[0]!;
+}
+
+/**
+ * The same for several shops at once (the same pages on each): each request goes to every shop in turn, so a change
+ * of the machine's speed during the run falls on all of them alike. One list of figures per shop.
+ */
+export async function measurePagesSideBySide(shops: { base: string; pid: number }[], pages: { name: string; path: string }[], requests: number, warmup = 300): Promise<PageFigures[][]> {
+  const figures: PageFigures[][] = shops.map(() => []);
   for (const page of pages) {
-    const url = `${base}${page.path}`;
-    let html = '';
-    for (let i = 0; i < warmup; i++) html = await get(url);
-    const each: number[] = [];
-    const start = treeCpuNs(pid);
+    const html: string[] = [];
+    for (const [index, shop] of shops.entries()) for (let i = 0; i < warmup; i++) html[index] = await get(`${shop.base}${page.path}`);
+    const each = shops.map((): number[] => []);
     for (let i = 0; i < requests; i++) {
-      const before = treeCpuNs(pid);
-      await get(url);
-      each.push(treeCpuNs(pid) - before);
+      for (const [index, shop] of shops.entries()) {
+        const before = treeCpuNs(shop.pid);
+        await get(`${shop.base}${page.path}`);
+        each[index]!.push(treeCpuNs(shop.pid) - before);
+      }
     }
-    const total = treeCpuNs(pid) - start;
-    each.sort((a, b) => a - b);
-    figures.push({ ...page, cpuMs: total / requests / 1e6, medianCpuMs: each[Math.floor(requests / 2)]! / 1e6, htmlBytes: Buffer.byteLength(html), loaderDataBytes: loaderDataBytes(html) });
+    for (const [index, times] of each.entries()) {
+      const total = times.reduce((sum, time) => sum + time, 0);
+      times.sort((a, b) => a - b);
+      const body = html[index]!;
+      figures[index]!.push({ ...page, cpuMs: total / requests / 1e6, medianCpuMs: times[Math.floor(requests / 2)]! / 1e6, htmlBytes: Buffer.byteLength(body), loaderDataBytes: loaderDataBytes(body) });
+    }
   }
   return figures;
 }
@@ -99,9 +114,9 @@ async function ensureDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
-/** Starts the built shop; resolves once it says where it is open. */
-async function startShop(env: Record<string, string>) {
-  const server = fileURLToPath(new URL('../apps/web/build/server/index.js', import.meta.url));
+/** Starts the built shop (the build in `buildDir`, relative to the repo); resolves once it says where it is open. */
+async function startShop(env: Record<string, string>, buildDir = 'apps/web/build') {
+  const server = fileURLToPath(new URL(`../${buildDir}/server/index.js`, import.meta.url));
   const profile = process.env.PAGE_RENDER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', fileURLToPath(new URL('./profiles', import.meta.url))] : [];
   const child = spawn(process.execPath, [...profile, server], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const base = await new Promise<string>((resolve, reject) => {
@@ -133,16 +148,21 @@ async function main() {
     WEB_CONCURRENCY: '1',
     ...(database === 'pglite' ? { DATABASE_URL: '' } : { DATABASE_URL: await ensureDatabase(database), PUBLIC_BASE_URL: 'http://localhost' }),
   };
-  const shop = await startShop(env);
+  const builds = ['apps/web/build', ...(process.env.PAGE_RENDER_COMPARE ? [process.env.PAGE_RENDER_COMPARE.replace(/\/+$/, '')] : [])];
+  // One after the other: the first start of a database makes its secrets.
+  const shops: Awaited<ReturnType<typeof startShop>>[] = [];
   try {
-    const figures = await measurePages(shop.base, shop.pid, await standardPages(shop.base), requests);
-    console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, database: ${database})\n`);
-    console.log('| page | CPU ms / request (mean) | median | HTML bytes | loader data bytes | path |');
-    console.log('|---|---:|---:|---:|---:|---|');
-    for (const f of figures) console.log(`| ${f.name} | ${f.cpuMs.toFixed(2)} | ${f.medianCpuMs.toFixed(2)} | ${f.htmlBytes} | ${f.loaderDataBytes} | ${f.path} |`);
+    for (const build of builds) shops.push(await startShop(env, build));
+    const figures = await measurePagesSideBySide(shops, await standardPages(shops[0]!.base), requests);
+    for (const [index, build] of builds.entries()) {
+      console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, database: ${database}${builds.length > 1 ? `, build: ${build}, requests alternated with the other build's` : ''})\n`);
+      console.log('| page | CPU ms / request (mean) | median | HTML bytes | loader data bytes | path |');
+      console.log('|---|---:|---:|---:|---:|---|');
+      for (const f of figures[index]!) console.log(`| ${f.name} | ${f.cpuMs.toFixed(2)} | ${f.medianCpuMs.toFixed(2)} | ${f.htmlBytes} | ${f.loaderDataBytes} | ${f.path} |`);
+    }
     console.log(`\n(load average while measuring: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
   } finally {
-    await shop.stop();
+    for (const shop of shops) await shop.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -153,7 +153,7 @@ test.describe('the shell', () => {
     await expect(categories.getByRole('link', { name: 'Dog Charms' })).toHaveAttribute('href', '/categories/Dog-Charms');
     await page.keyboard.press('Escape');
     const gifts = await menu.openDropdown('GIFT IDEAS');
-    // The menu's links are plain anchors whose clicks the menu turns into the app's navigations (components/shell-links.tsx):
+    // The menu's links are plain anchors whose clicks the page's body turns into the app's navigations (components/plain-links.tsx):
     // the page is not loaded again, so what this document holds is still there after the click.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await gifts.getByRole('link', { name: 'Birthday Gifts' }).click();
@@ -203,6 +203,27 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/$/);
     await footer.getByRole('link', { name: 'FAQ', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  });
+
+  test('home\'s categories and a listing\'s product cards navigate in the app; Ctrl+click on a card opens a tab', async ({ page }) => {
+    // Plain anchors, like the menu's (components/plain-links.tsx): the page is not loaded again.
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('region', { name: /charm categories/ }).getByRole('link', { name: 'Dog Charms', exact: true }).click();
+    await expect(page).toHaveURL(/\/categories\/Dog-Charms$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dog Charms');
+    const cards = page.getByRole('list', { name: 'Products' });
+    const card = cards.getByRole('link').first();
+    const name = (await card.textContent())!;
+    const newTab = page.context().waitForEvent('page');
+    await card.click({ modifiers: ['ControlOrMeta'] });
+    await expect(await newTab).toHaveURL(/\/products\//);
+    await expect(page).toHaveURL(/\/categories\/Dog-Charms$/);
+    await card.click();
+    await expect(page).toHaveURL(/\/products\//);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateF
 import type { Route } from './+types/root';
 import { AnalyticsPageViews, GtmScript } from './components/analytics';
 import { NotFound } from './components/not-found';
+import { usePlainLinkClicks } from './components/plain-links';
 import { ScrollToTopButton } from './components/scroll-to-top';
 import { ShopperSessionProvider } from './components/shopper-session';
 import { SiteFooter } from './components/site-footer';
@@ -71,6 +72,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Inline scripts run only with this page's nonce (the Content-Security-Policy allows no other inline script).
   const nonce = useNonce();
   const staffPage = isStaffPage(useLocation().pathname);
+  // The storefront's plain links navigate in the app (components/plain-links.tsx); every other click is left alone.
+  const onPlainLinkClick = usePlainLinkClicks();
   // Once, as the page hydrates: what was typed into it before (lib/early-input.ts). A layout effect, so it runs in
   // the same task as hydration's commit, before any click the shopper makes next reaches the page's handlers; the
   // layout's runs after those of the page it holds, and the layout stays for the document's life.
@@ -94,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <GtmScript gtmId={data?.store.gtmId} nonce={nonce} />
       </head>
-      <body>
+      <body onClick={onPlainLinkClick}>
         {staffPage ? (
           // The staff pages' own shell (app/admin/) has its skip link, header and main landmark.
           children

@@ -29,4 +29,13 @@ describe('how long a shared page is kept', () => {
     const lastMinute = new Date(2026, 11, 31, 23, 59).getTime();
     expect(pageExpiry(lastMinute, { ...central, timeZone: 'Pacific/Pago_Pago' }, 60)).toBe(new Date(2027, 0, 1).getTime());
   });
+
+  it('the same whether the calendar was asked before or not, forwards and backwards through cutoffs and midnights', () => {
+    const kept = { ...central, closureDays: new Set(['2026-11-26']) };
+    const instants: number[] = [];
+    for (let minute = -90; minute < 3 * 24 * 60; minute += 7) instants.push(tuesday(0) + minute * 60_000 + 13_000);
+    for (const instant of [...instants, ...[...instants].reverse()]) {
+      expect(pageExpiry(instant, kept, 60)).toBe(pageExpiry(instant, { ...kept }, 60));
+    }
+  });
 });

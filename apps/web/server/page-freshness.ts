@@ -13,7 +13,22 @@ export const SAFETY_TTL_MS = 10 * 60_000;
  * one of that moment: a page rendered just after a cutoff from an answer of just before it expires at once.
  */
 export function pageExpiry(startedAt: number, calendar: ShipCalendar, apiCacheSeconds: number): number {
-  const shownAt = new Date(startedAt - apiCacheSeconds * 1000);
   const newYear = new Date(new Date(startedAt).getFullYear() + 1, 0, 1).getTime();
-  return Math.min(startedAt + SAFETY_TTL_MS, nextShipDateChange(shownAt, calendar).getTime(), newYear);
+  return Math.min(startedAt + SAFETY_TTL_MS, shipDateChangeAfter(startedAt - apiCacheSeconds * 1000, calendar), newYear);
+}
+
+/**
+ * The last answer of nextShipDateChange per calendar object. What shoppers are told about shipping stays the same
+ * from the instant asked until that change, so the answer holds for every instant in between: every page rendered
+ * until the next cutoff or midnight reuses it (it reads the store's wall clock through Intl several times, about
+ * 0.1 ms a page otherwise). A calendar is a new object whenever the settings are read anew.
+ */
+const lastChange = new WeakMap<ShipCalendar, { from: number; until: number }>();
+
+function shipDateChangeAfter(instant: number, calendar: ShipCalendar): number {
+  const last = lastChange.get(calendar);
+  if (last && last.from <= instant && instant < last.until) return last.until;
+  const until = nextShipDateChange(new Date(instant), calendar).getTime();
+  lastChange.set(calendar, { from: instant, until });
+  return until;
 }

@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@charms/contracts/catalog';
-import { Link } from 'react-router';
+import { PlainLink } from '../components/plain-links';
 import { ProductPhoto } from '../components/product-photo';
 
 /**
@@ -14,14 +14,14 @@ const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-wi
 /**
  * A grid of product cards: picture (its width and height reserve its space), name, and the price in the listing's
  * metal (marked "currently unavailable" while sold out in it), or a note that the product is not made in it with a
- * link to the metals it is made in.
+ * link to the metals it is made in. The cards' links are plain anchors (components/plain-links.tsx): up to 48 a page.
  */
 export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }: { products: readonly ProductSummary[]; metalName: string; label: string; eager?: number }) {
   return (
     <ul className="catalog-grid" aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id} className={product.available ? 'catalog-card' : 'catalog-card catalog-card--unavailable'}>
-          <Link to={product.path} className="catalog-card__link">
+          <PlainLink to={product.path} className="catalog-card__link">
             {product.photo ? (
               <ProductPhoto
                 photo={product.photo}
@@ -44,7 +44,7 @@ export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }
               />
             )}
             <span className="catalog-card__name">{product.name}</span>
-          </Link>
+          </PlainLink>
           {product.price ? (
             <p className="catalog-card__price">
               {product.price.display}
@@ -53,9 +53,9 @@ export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }
           ) : (
             <p className="catalog-card__unavailable">
               Not available in {metalName}.{' '}
-              <Link to={`${product.path}#metals`}>
+              <PlainLink to={`${product.path}#metals`}>
                 See other metals<span className="catalog-sr-only"> for {product.name}</span>
-              </Link>
+              </PlainLink>
             </p>
           )}
         </li>

@@ -1,5 +1,5 @@
 import { NewsletterSignup } from './newsletter-signup';
-import { ShellLink, useShellLinkClicks } from './shell-links';
+import { PlainLink } from './plain-links';
 
 interface FooterProps {
   storeName: string;
@@ -10,28 +10,26 @@ interface FooterProps {
 }
 
 export function SiteFooter({ storeName, phone, year, socialLinks }: FooterProps) {
-  const onLinkClick = useShellLinkClicks();
   return (
-    // A click on one of its links navigates in the app (components/shell-links.tsx); the other links are left alone.
-    <footer className="site-footer" onClick={onLinkClick}>
+    <footer className="site-footer">
       <div className="site-footer__inner">
         <nav aria-label="Customer service" className="site-footer__links">
           <h2 className="site-footer__heading">Customer service</h2>
           <ul>
-            <li><ShellLink to="/faq">FAQ</ShellLink></li>
-            <li><ShellLink to="/about-us">About us</ShellLink></li>
-            <li><ShellLink to="/contact-us">Contact us</ShellLink></li>
-            <li><ShellLink to="/privacy-policy">Privacy policy</ShellLink></li>
+            <li><PlainLink to="/faq">FAQ</PlainLink></li>
+            <li><PlainLink to="/about-us">About us</PlainLink></li>
+            <li><PlainLink to="/contact-us">Contact us</PlainLink></li>
+            <li><PlainLink to="/privacy-policy">Privacy policy</PlainLink></li>
           </ul>
         </nav>
         <nav aria-label="Guides" className="site-footer__links">
           <h2 className="site-footer__heading">Guides</h2>
           <ul>
-            <li><ShellLink to="/shipping">Shipping</ShellLink></li>
-            <li><ShellLink to="/returns">Returns</ShellLink></li>
-            <li><ShellLink to="/warranty">Lifetime warranty</ShellLink></li>
-            <li><ShellLink to="/engraving-guide">Engraving guide</ShellLink></li>
-            <li><ShellLink to="/photoart-instructions">PhotoArt instructions</ShellLink></li>
+            <li><PlainLink to="/shipping">Shipping</PlainLink></li>
+            <li><PlainLink to="/returns">Returns</PlainLink></li>
+            <li><PlainLink to="/warranty">Lifetime warranty</PlainLink></li>
+            <li><PlainLink to="/engraving-guide">Engraving guide</PlainLink></li>
+            <li><PlainLink to="/photoart-instructions">PhotoArt instructions</PlainLink></li>
           </ul>
         </nav>
         <div className="site-footer__newsletter">

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePlainLinkClicks } from './plain-links';
 import { HOVER_CLOSE_DELAY_MS, SiteMenu } from './site-menu';
 
 const child = (name: string, link: string) => ({ name, link, imageName: null });
@@ -29,11 +30,12 @@ const MENU: MenuItem[] = [
 ];
 
 function renderMenu() {
+  // The menu's links are plain anchors; the root layout's body turns their clicks into navigations (plain-links.tsx).
   const Page = () => (
-    <>
+    <div onClick={usePlainLinkClicks()}>
       <SiteMenu items={MENU} />
       <h1>Page</h1>
-    </>
+    </div>
   );
   const Stub = createRoutesStub([
     { path: '/', Component: Page },

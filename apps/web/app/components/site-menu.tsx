@@ -2,7 +2,7 @@ import type { MenuItem } from '@charms/contracts/menu';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MENU_PICTURE_SIZE, menuPictureUrl } from './menu-images';
-import { ShellLink, useShellLinkClicks } from './shell-links';
+import { PlainLink } from './plain-links';
 
 /** Children above this number are laid out in several columns (spec section 9). */
 export const MULTI_COLUMN_ABOVE = 10;
@@ -26,7 +26,6 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
   const location = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const baseId = useId();
-  const onLinkClick = useShellLinkClicks();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The dropdown the pointer opened: a click on its button then keeps it open instead of closing it at once.
   const hoverOpened = useRef<number | null>(null);
@@ -125,7 +124,7 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
   };
 
   return (
-    <nav aria-label="Main" className="site-menu" ref={navRef} onClick={onLinkClick}>
+    <nav aria-label="Main" className="site-menu" ref={navRef}>
       <button
         type="button"
         className="site-menu__toggle"
@@ -141,9 +140,9 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
           if (item.children.length === 0) {
             return (
               <li key={item.id} className="site-menu__item">
-                <ShellLink to={item.link} className="site-menu__top" data-menu-top="" onKeyDown={(event) => onTopKeyDown(event, index, false)}>
+                <PlainLink to={item.link} className="site-menu__top" data-menu-top="" onKeyDown={(event) => onTopKeyDown(event, index, false)}>
                   {item.name}
-                </ShellLink>
+                </PlainLink>
               </li>
             );
           }
@@ -179,20 +178,20 @@ export function SiteMenu({ items }: { items: readonly MenuItem[] }) {
               >
                 {parentListed ? null : (
                   <li className="site-menu__all">
-                    <ShellLink to={item.link}>All {item.name.toLowerCase()}</ShellLink>
+                    <PlainLink to={item.link}>All {item.name.toLowerCase()}</PlainLink>
                   </li>
                 )}
                 {item.children.map((child) => {
                   const picture = wide ? null : menuPictureUrl(child.imageName);
                   return (
                     <li key={child.link}>
-                      <ShellLink to={child.link} className={picture ? 'site-menu__pictured' : undefined}>
+                      <PlainLink to={child.link} className={picture ? 'site-menu__pictured' : undefined}>
                         {picture ? (
                           // Decorative: the name beside it says where the link goes. Lazy, so only an opened panel loads it.
                           <img src={picture} alt="" width={MENU_PICTURE_SIZE} height={MENU_PICTURE_SIZE} loading="lazy" decoding="async" className="site-menu__picture" />
                         ) : null}
                         {child.name}
-                      </ShellLink>
+                      </PlainLink>
                     </li>
                   );
                 })}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PlainLink } from './plain-links';
 
 export interface TileView {
   name: string;
@@ -12,14 +12,14 @@ export interface TileView {
 /**
  * A grid of picture tiles: 6 per row on large screens, 4 on medium, 3 on small, 2 on extra small (app.css).
  * The first `eager` pictures load at once (they are above the fold), the very first with high priority; the rest
- * load lazily.
+ * load lazily. The tiles' links are plain anchors (components/plain-links.tsx).
  */
 export function TileGrid({ tiles, label, eager = 6, imageSize = 160 }: { tiles: readonly TileView[]; label: string; eager?: number; imageSize?: number }) {
   return (
     <ul className="tile-grid" aria-label={label}>
       {tiles.map((tile, index) => (
         <li key={`${tile.href}|${tile.name}`} className="tile">
-          <Link to={tile.href} title={tile.linkTitle} className="tile__link">
+          <PlainLink to={tile.href} title={tile.linkTitle} className="tile__link">
             <img
               src={tile.imageUrl}
               alt=""
@@ -32,7 +32,7 @@ export function TileGrid({ tiles, label, eager = 6, imageSize = 160 }: { tiles: 
             />
             <span className="tile__name">{tile.name}</span>
             {tile.detail ? <span className="tile__detail">{tile.detail}</span> : null}
-          </Link>
+          </PlainLink>
         </li>
       ))}
     </ul>

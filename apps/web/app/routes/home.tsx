@@ -1,6 +1,7 @@
 import { artUrl } from '@charms/art/art-url';
 import { Link } from 'react-router';
 import { BannerCarousel } from '../components/banner-carousel';
+import { PlainLink } from '../components/plain-links';
 import { BANNER_DELAY_MS, BANNER_FADE_MS, HOME_BANNERS, HOME_BANNER_ROW, HOME_PROMOS, type HomePicture } from '../content/home';
 import { pageSeo, seoMeta } from '../lib/seo';
 import { storeTerms } from '../lib/store-terms';
@@ -48,11 +49,11 @@ function PromoGrid({ items, label, className }: { items: ReturnType<typeof pictu
     <ul className={className} aria-label={label}>
       {items.map((item) => (
         <li key={item.id}>
-          <Link to={item.href} className="promo">
+          <PlainLink to={item.href} className="promo">
             <img src={item.imageUrl} alt="" width={600} height={400} loading="lazy" decoding="async" className="promo__image" />
             <span className="promo__heading">{item.heading}</span>
             <span className="promo__text">{item.text}</span>
-          </Link>
+          </PlainLink>
         </li>
       ))}
     </ul>
@@ -80,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="category-list">
           {categories.map((category) => (
             <li key={category.urlFriendlyName}>
-              <Link to={`/categories/${category.urlFriendlyName}`}>{category.categoryName}</Link>
+              <PlainLink to={`/categories/${category.urlFriendlyName}`}>{category.categoryName}</PlainLink>
             </li>
           ))}
         </ul>

@@ -1,19 +1,22 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { createRoutesStub, useLocation, useNavigationType } from 'react-router';
+import { Link, createRoutesStub, useLocation, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ShellLink, useShellLinkClicks } from './shell-links';
+import { PlainLink, usePlainLinkClicks } from './plain-links';
 
 /** A shell with plain links, one handler on its container, and the router's location and last kind of navigation. */
 function Shell() {
-  const onLinkClick = useShellLinkClicks();
+  const onLinkClick = usePlainLinkClicks();
   const location = useLocation();
   return (
     <>
       <nav aria-label="Shell" onClick={onLinkClick}>
-        <ShellLink to="/faq">FAQ</ShellLink>
-        <ShellLink to="/categories/Dog-Charms?sort=price#grid">Dog charms</ShellLink>
-        <ShellLink to="/faq" target="_blank">FAQ in a new tab</ShellLink>
+        <PlainLink to="/faq">FAQ</PlainLink>
+        <PlainLink to="/categories/Dog-Charms?sort=price#grid">Dog charms</PlainLink>
+        <PlainLink to="/faq" target="_blank">FAQ in a new tab</PlainLink>
         <a href="https://example.com/elsewhere">Elsewhere</a>
+        <Link to="/faq" reloadDocument>
+          FAQ as a document
+        </Link>
       </nav>
       <output aria-label="Where">{`${location.pathname}${location.search}${location.hash} ${useNavigationType()}`}</output>
     </>
@@ -29,10 +32,10 @@ const where = () => screen.getByRole('status', { name: 'Where' }).textContent;
 /** Clicks as a browser does; false when the handler kept the browser from following the link itself. */
 const click = (name: string, init: MouseEventInit = {}) => fireEvent.click(screen.getByRole('link', { name }), { button: 0, ...init });
 
-describe('the shell’s plain links', () => {
-  it('write what <Link> writes: the address, and the mark React Router’s route discovery looks for', () => {
+describe('plain links', () => {
+  it('write what <Link> writes (the address, the mark React Router’s route discovery looks for) and a mark of their own', () => {
     renderShell();
-    expect(screen.getByRole('link', { name: 'FAQ' }).outerHTML).toBe('<a href="/faq" data-discover="true">FAQ</a>');
+    expect(screen.getByRole('link', { name: 'FAQ' }).outerHTML).toBe('<a href="/faq" data-discover="true" data-plain-link="">FAQ</a>');
   });
 
   it('navigate in the app on a plain click, with the query and the fragment, and push a history entry', () => {
@@ -56,6 +59,8 @@ describe('the shell’s plain links', () => {
       ['FAQ', { button: 1 }],
       ['FAQ in a new tab', {}],
       ['Elsewhere', {}],
+      // A <Link> that loads the document lets its click through; it is not the handler's to take.
+      ['FAQ as a document', {}],
     ] as const) {
       expect(click(name, init), name).toBe(true);
     }
