@@ -41,6 +41,11 @@ function fileName(chunk: Rolldown.PreRenderedChunk): string {
   return `assets/${kind}[name]-[hash].js`;
 }
 
+/** A file of React Router's production build (node_modules/react-router/dist/production/), by its path there. */
+function reactRouterProduction(file: string): string {
+  return fileURLToPath(new URL(`./dist/production/${file}`, import.meta.resolve('react-router/package.json')));
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
   // The server build is the whole shop (server/start.ts, then server/main.ts: Fastify, the API and the storefront's
@@ -68,7 +73,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     // In the browser, `zod` is zod switched to jitless first (app/lib/zod-in-browser.ts explains why); the server keeps
     // zod as it is. Only the pages that build schemas (checkout, admin) download it.
-    alias: isSsrBuild ? [] : [{ find: /^zod$/, replacement: fileURLToPath(new URL('./app/lib/zod-in-browser.ts', import.meta.url)) }],
+    // And React Router's production build: its package.json sends every bundler to the development one (react-router
+    // #12437, "temporary" since 7.0.2; #14102), whose only difference is ENABLE_DEV_WARNINGS = true, so the browser
+    // downloaded its development warnings and the "Hey developer" error screen. The server keeps the package's own
+    // resolution: @react-router/dev imports React Router in Node too, and two copies would not share their contexts.
+    alias: isSsrBuild
+      ? []
+      : [
+          { find: /^zod$/, replacement: fileURLToPath(new URL('./app/lib/zod-in-browser.ts', import.meta.url)) },
+          { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+        ],
   },
   // The workspace packages are TypeScript sources: bundle them into the server build.
   ssr: { noExternal: [/^@charms\//] },
