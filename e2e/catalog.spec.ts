@@ -108,12 +108,19 @@ test.describe('category listing', () => {
     await expect(listing.cards).toHaveCount(48);
   });
 
-  test('the listing pushes its GA4 view_item_list event to the data layer', async ({ page }) => {
+  test('the listing pushes its GA4 view_item_list event to the data layer, an item for each card', async ({ page }) => {
     const listing = new ListingPage(page);
     await listing.open('/products/category/Cat-Charms');
     await expect
       .poll(() => page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((entry) => entry.event)))
       .toEqual(expect.arrayContaining(['page_view', 'view_item_list']));
+    // The items are built in the browser from the products shown (catalog/list-items.ts): the same names, in order.
+    type ListEvent = { event?: string; ecommerce?: { item_list_name: string; items: { item_name: string; item_variant: string; index: number; price?: number }[] } };
+    const event = await page.evaluate(() => ((window as unknown as { dataLayer: ListEvent[] }).dataLayer).find((entry) => entry.event === 'view_item_list')!);
+    const names = await listing.cards.locator('.catalog-card__name').allTextContents();
+    expect(event.ecommerce!.item_list_name).toBe('Cat Charms');
+    expect(event.ecommerce!.items.map((item) => item.item_name)).toEqual(names);
+    expect(event.ecommerce!.items[0]).toMatchObject({ index: 0, item_variant: 'Sterling Silver', price: expect.any(Number) });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ProductDetailQuery, ProductDetailResponse } from '@charms/contracts/catalog';
 import { parseProductPath } from '@charms/domain/catalog-paths';
 import { ENGRAVING_FONTS, isEngravingFree } from '@charms/domain/engraving';
+import { ga4Item } from '@charms/domain/ga4';
 import { type StoreSettings, shipCalendarOf } from '@charms/domain/store-settings';
 import { DEFAULT_METAL_ID, METALS, type Metal, findMetalById, findMetalBySlug } from '@charms/domain/metals';
 import { estimateShipDate } from '@charms/domain/ship-dates';
@@ -8,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { HttpError, notFound } from '../http-error';
-import { type SummaryRow, ga4Item, imageUrl, money, pathOf, pickSize, toSummary } from './catalog-presenters';
+import { type SummaryRow, imageUrl, money, pathOf, pickSize, toSummary } from './catalog-presenters';
 import { photosForMetal, photosOfProducts, presentPhoto, withListingPhotos } from './photo-presenters';
 
 export interface DetailContext {
@@ -118,7 +119,7 @@ export async function getProductDetail(context: DetailContext, query: ProductDet
     dataLayers: [
       {
         event: 'view_item',
-        ecommerce: { currency: 'USD', ...(priceCents === null ? {} : { value: priceCents / 100 }), items: [ga4Item(summary, metal, 0)] },
+        ecommerce: { currency: 'USD', ...(priceCents === null ? {} : { value: priceCents / 100 }), items: [ga4Item(summary, metal.name, 0)] },
       },
     ],
     product: {

@@ -2,6 +2,7 @@ import type { Money, ProductSummary } from '@charms/contracts/catalog';
 import type { DataLayerEvent } from '@charms/contracts/envelope';
 import { productCategorySegment, productPath } from '@charms/domain/catalog-paths';
 import type { Metal } from '@charms/domain/metals';
+import { ga4ListItems } from '@charms/domain/ga4';
 import { formatCents } from '@charms/domain/money';
 import { chooseProductDesign, designKey } from '@charms/art/product-design';
 
@@ -91,21 +92,8 @@ export function toSummary(row: SummaryRow, metal: Metal, braceletSize?: number |
   };
 }
 
-/** A GA4 item; prices in dollars as GA4 expects. */
-export function ga4Item(summary: ProductSummary, metal: Metal, index: number, listName?: string) {
-  return {
-    item_id: String(summary.id),
-    item_name: summary.name,
-    item_brand: 'Rembrandt',
-    item_variant: metal.name,
-    index,
-    ...(listName ? { item_list_name: listName } : {}),
-    ...(summary.price ? { price: summary.price.cents / 100 } : {}),
-  };
-}
-
 export function listEvent(kind: 'search' | 'list', listName: string, items: ProductSummary[], metal: Metal, searchTerm: string | null): DataLayerEvent {
-  const ecommerce = { item_list_name: listName, items: items.map((item, index) => ga4Item(item, metal, index, listName)) };
+  const ecommerce = { item_list_name: listName, items: ga4ListItems(items, metal.name, listName) };
   return kind === 'search'
     ? { event: 'view_search_results', search_term: searchTerm ?? '', ecommerce }
     : { event: 'view_item_list', ecommerce: { item_list_id: listName.toLowerCase().replace(/[^a-z0-9]+/g, '_'), ...ecommerce } };

@@ -11,12 +11,24 @@ const EAGER_IMAGES = 8;
 /** How wide a card's picture is shown: the grid's columns (catalog.css) within the page (78rem at most). */
 const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 640px) 33vw, 50vw';
 
+/** What a card shows of a product: the API's summary without what no card reads (slug, metal id, flags). */
+export type ProductCard = Pick<ProductSummary, 'id' | 'name' | 'path' | 'imageUrl' | 'photo' | 'price' | 'available'>;
+
+/**
+ * A summary as a card, for a loader to hand its page. What a loader returns is written into the page for the
+ * browser (React Router's turbo-stream), value by value: a listing's 48 summaries cut to their cards are about 4 KB
+ * less of it, and its encoding is a good part of what an uncached page costs the server (docs/benchmarks.md).
+ */
+export function toProductCard({ id, name, path, imageUrl, photo, price, available }: ProductSummary): ProductCard {
+  return { id, name, path, imageUrl, photo, price, available };
+}
+
 /**
  * A grid of product cards: picture (its width and height reserve its space), name, and the price in the listing's
  * metal (marked "currently unavailable" while sold out in it), or a note that the product is not made in it with a
  * link to the metals it is made in. The cards' links are plain anchors (components/plain-links.tsx): up to 48 a page.
  */
-export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }: { products: readonly ProductSummary[]; metalName: string; label: string; eager?: number }) {
+export function ProductGrid({ products, metalName, label, eager = EAGER_IMAGES }: { products: readonly ProductCard[]; metalName: string; label: string; eager?: number }) {
   return (
     <ul className="catalog-grid" aria-label={label}>
       {products.map((product, index) => (

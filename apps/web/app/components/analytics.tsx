@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { dataLayerEntriesFor, envelopeOf, pageViewEvent, pushToDataLayer } from '../lib/analytics';
+import { dataLayerEntriesFor, dataLayersOf, pageViewEvent, pushToDataLayer } from '../lib/analytics';
 
 /**
  * At the end of each navigation (including one to the same URL): a page_view with the page's address, then the
- * dataLayers of the API responses behind the page. window.dataLayer always exists; Google Tag Manager reads it
+ * dataLayers of the API responses behind the page (a route's handle may build them: lib/analytics.ts, dataLayersOf). window.dataLayer always exists; Google Tag Manager reads it
  * only when GTM_ID is configured (GtmScript).
  */
 export function AnalyticsPageViews() {
@@ -13,7 +13,7 @@ export function AnalyticsPageViews() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one push per navigation, keyed by the location
   useEffect(() => {
-    const events = matches.flatMap((match) => envelopeOf(match.data)?.dataLayers ?? []);
+    const events = matches.flatMap(dataLayersOf);
     pushToDataLayer(window, [pageViewEvent(window.location.href, document.title), ...dataLayerEntriesFor(events)]);
   }, [location.key]);
   return null;

@@ -33,9 +33,9 @@ const where = () => screen.getByRole('status', { name: 'Where' }).textContent;
 const click = (name: string, init: MouseEventInit = {}) => fireEvent.click(screen.getByRole('link', { name }), { button: 0, ...init });
 
 describe('plain links', () => {
-  it('write what <Link> writes (the address, the mark React Router’s route discovery looks for) and a mark of their own', () => {
+  it('are anchors with the address and a mark of their own', () => {
     renderShell();
-    expect(screen.getByRole('link', { name: 'FAQ' }).outerHTML).toBe('<a href="/faq" data-discover="true" data-plain-link="">FAQ</a>');
+    expect(screen.getByRole('link', { name: 'FAQ' }).outerHTML).toBe('<a href="/faq" data-plain-link="">FAQ</a>');
   });
 
   it('navigate in the app on a plain click, with the query and the fragment, and push a history entry', () => {

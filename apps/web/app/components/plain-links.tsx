@@ -8,16 +8,16 @@ import { useLocation, useNavigate } from 'react-router';
  *
  * Why: React Router's `<Link>` runs a dozen hooks per link (the path resolved against the matched routes, its own
  * click handler, prefetch state): 130 of them render in 0.44-0.47 ms on the server here, 130 anchors in 0.06 ms, of
- * the 3 ms an uncached page may take (decision 0037). The anchors carry what `<Link>` writes (`href`,
- * `data-discover`) and a mark of their own, `data-plain-link`, which the handler looks for (a `<Link>` writes
- * `data-discover` too, and one with `reloadDocument` lets its click through untouched). A click is handled as
+ * the 3 ms an uncached page may take (decision 0037). The anchors carry their `href` and a mark, `data-plain-link`,
+ * which the handler looks for. (Not `<Link>`'s `data-discover`: a `<Link reloadDocument>` writes it and lets its
+ * click through untouched, and the mark is for React Router's lazy route discovery, off since decision 0039; should
+ * it come back, these links would need it again to have their routes fetched ahead.) A click is handled as
  * `<Link>` handles it (`usePlainLinkClicks` below): only a plain left click on a link of this site that opens in
  * this tab, and the same address again replaces the entry. A link that needs more of `<Link>` (keeping the scroll
  * position, replacing, state) stays a `<Link>`.
  */
 export function PlainLink({ to, ...anchor }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string }) {
-  const own = to.startsWith('/') && !to.startsWith('//');
-  return <a {...anchor} href={to} data-discover={own ? 'true' : undefined} data-plain-link={own ? '' : undefined} />;
+  return <a {...anchor} href={to} data-plain-link={to.startsWith('/') && !to.startsWith('//') ? '' : undefined} />;
 }
 
 /**

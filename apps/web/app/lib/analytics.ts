@@ -40,3 +40,18 @@ export function envelopeOf(data: unknown): SeoEnvelope | undefined {
   if (!candidate || typeof candidate !== 'object' || !('htmlHeadTitle' in candidate) || !('canonicalUrl' in candidate)) return undefined;
   return candidate as SeoEnvelope;
 }
+
+/**
+ * A route's handle may build its page's data-layer events from its loader data: a listing does (catalog/list-items.ts).
+ * Otherwise they are the dataLayers of the loader data's SEO envelope, as the API wrote them.
+ */
+export interface DataLayersHandle {
+  dataLayers: (data: unknown) => DataLayerEvent[];
+}
+
+/** The data-layer events of one matched route (its handle's, else its loader data's). */
+export function dataLayersOf(match: { handle?: unknown; data: unknown }): DataLayerEvent[] {
+  const build = (match.handle as Partial<DataLayersHandle> | undefined)?.dataLayers;
+  if (typeof build === 'function') return match.data ? build(match.data) : [];
+  return envelopeOf(match.data)?.dataLayers ?? [];
+}

@@ -17,8 +17,10 @@ import {
   readListingChoices,
   searchHref,
 } from '../catalog/listing-url';
+import type { DataLayersHandle } from '../lib/analytics';
 import { apiErrorBody, apiErrorStatus } from '../lib/api-status';
-import { ProductGrid } from '../catalog/product-grid';
+import { withListItems, withoutListItems } from '../catalog/list-items';
+import { ProductGrid, toProductCard } from '../catalog/product-grid';
 import { categorySlugOf, movedCategoryHref } from '../catalog/moved-category';
 import { rememberChoicesHeaders, useRememberChoices } from '../catalog/remember-choices';
 import { NotFound } from '../components/not-found';
@@ -30,7 +32,13 @@ import type { Route } from './+types/catalog-listing';
 import { sharedPage } from '../lib/shared-page';
 
 /** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
-export const handle = sharedPage;
+export const handle: typeof sharedPage & DataLayersHandle = {
+  ...sharedPage,
+  dataLayers: (data) => {
+    const { seo, products, listing } = data as Route.ComponentProps['loaderData'];
+    return withListItems(seo.dataLayers, products, listing.metal.name);
+  },
+};
 
 // Search result pages and filtered listings are for shoppers, not for search engines' indexes (a filtered listing's
 // canonical is the listing itself); their links are still followed.
@@ -91,9 +99,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return data(
     {
-      seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers },
+      // The list's items are built again in the browser from the products (handle, below).
+      seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers: withoutListItems(dataLayers) },
       listing,
-      products,
+      products: products.map(toProductCard),
       pagination,
       suggestions,
       base,
