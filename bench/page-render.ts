@@ -27,7 +27,7 @@
  * `measurePages` is the part to reuse against a shop already running (its base URL and process id).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +75,9 @@ export async function measurePagesSideBySide(shops: { base: string; pid: number 
     const html: string[] = [];
     for (const [index, shop] of shops.entries()) for (let i = 0; i < warmup; i++) html[index] = await get(`${shop.base}${page.path}`);
     const each = shops.map((): number[] => []);
+    // The mean is each shop's CPU over the whole loop (what it did between requests too: its GC threads, timers),
+    // the median the CPU during each request.
+    const started = shops.map((shop) => treeCpuNs(shop.pid));
     for (let i = 0; i < requests; i++) {
       for (const [index, shop] of shops.entries()) {
         const before = treeCpuNs(shop.pid);
@@ -82,8 +85,9 @@ export async function measurePagesSideBySide(shops: { base: string; pid: number 
         each[index]!.push(treeCpuNs(shop.pid) - before);
       }
     }
+    const totals = shops.map((shop, index) => treeCpuNs(shop.pid) - started[index]!);
     for (const [index, times] of each.entries()) {
-      const total = times.reduce((sum, time) => sum + time, 0);
+      const total = totals[index]!;
       times.sort((a, b) => a - b);
       const body = html[index]!;
       figures[index]!.push({ ...page, cpuMs: total / requests / 1e6, medianCpuMs: times[Math.floor(requests / 2)]! / 1e6, htmlBytes: Buffer.byteLength(body), loaderDataBytes: loaderDataBytes(body) });
@@ -152,7 +156,13 @@ async function main() {
   // One after the other: the first start of a database makes its secrets.
   const shops: Awaited<ReturnType<typeof startShop>>[] = [];
   try {
-    for (const build of builds) shops.push(await startShop(env, build));
+    if (builds.length > 1 && env.PORT !== '0') throw new Error('PAGE_RENDER_COMPARE runs two shops: leave PAGE_RENDER_PORT unset');
+    // Each shop its own data directory: the embedded database (PAGE_RENDER_DATABASE=pglite) belongs to one process.
+    for (const [index, build] of builds.entries()) {
+      const own = index === 0 ? dataDir : join(dataDir, `compare-${index}`);
+      mkdirSync(own, { recursive: true });
+      shops.push(await startShop({ ...env, DATA_DIR: own }, build));
+    }
     const figures = await measurePagesSideBySide(shops, await standardPages(shops[0]!.base), requests);
     for (const [index, build] of builds.entries()) {
       console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, database: ${database}${builds.length > 1 ? `, build: ${build}, requests alternated with the other build's` : ''})\n`);

@@ -19,8 +19,9 @@ function isListEvent(event: DataLayerEvent): event is ListEvent {
 /**
  * A listing's events with its list's items left out, for the loader data written into the page. Those items repeat
  * the products the page shows (48 a page: ids, names, prices, places), and the loader data is encoded value by value
- * on every uncached render: leaving them out took about 0.3 ms of CPU off each listing render on this machine
- * (`PAGE_RENDER_COMPARE` in bench/page-render.ts) and 4.8 KB off the page. withListItems puts them back.
+ * on every uncached render: leaving them out took 0.45-0.50 ms of CPU off each listing render on this machine
+ * (decision 0040, measured with `PAGE_RENDER_COMPARE` in bench/page-render.ts) and 4.8 KB off its loader data.
+ * withListItems puts them back.
  */
 export function withoutListItems(events: readonly DataLayerEvent[]): DataLayerEvent[] {
   return events.map((event) => (isListEvent(event) ? { ...event, ecommerce: { ...event.ecommerce, items: [] } } : event));

@@ -45,8 +45,9 @@ export function envelopeOf(data: unknown): SeoEnvelope | undefined {
  * A route's handle may build its page's data-layer events from its loader data: a listing does (catalog/list-items.ts).
  * Otherwise they are the dataLayers of the loader data's SEO envelope, as the API wrote them.
  */
-export interface DataLayersHandle {
-  dataLayers: (data: unknown) => DataLayerEvent[];
+export interface DataLayersHandle<Data = unknown> {
+  /** Called with the route's loader data (never undefined: a route without data has no events). */
+  dataLayers: (data: Data) => DataLayerEvent[];
 }
 
 /** The data-layer events of one matched route (its handle's, else its loader data's). */

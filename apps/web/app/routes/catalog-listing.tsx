@@ -32,12 +32,9 @@ import type { Route } from './+types/catalog-listing';
 import { sharedPage } from '../lib/shared-page';
 
 /** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
-export const handle: typeof sharedPage & DataLayersHandle = {
+export const handle: typeof sharedPage & DataLayersHandle<Route.ComponentProps['loaderData']> = {
   ...sharedPage,
-  dataLayers: (data) => {
-    const { seo, products, listing } = data as Route.ComponentProps['loaderData'];
-    return withListItems(seo.dataLayers, products, listing.metal.name);
-  },
+  dataLayers: ({ seo, products, listing }) => withListItems(seo.dataLayers, products, listing.metal.name),
 };
 
 // Search result pages and filtered listings are for shoppers, not for search engines' indexes (a filtered listing's
