@@ -4,8 +4,8 @@ import { dataLayerEntriesFor, dataLayersOf, pageViewEvent, pushToDataLayer } fro
 
 /**
  * At the end of each navigation (including one to the same URL): a page_view with the page's address, then the
- * dataLayers of the API responses behind the page (a route's handle may build them: lib/analytics.ts, dataLayersOf). window.dataLayer always exists; Google Tag Manager reads it
- * only when GTM_ID is configured (GtmScript).
+ * dataLayers of the API responses behind the page (a route's handle may build them: dataLayersOf in lib/analytics.ts).
+ * window.dataLayer always exists; Google Tag Manager reads it only when GTM_ID is configured (GtmScript).
  */
 export function AnalyticsPageViews() {
   const location = useLocation();

@@ -96,7 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return data(
     {
-      // The list's items are built again in the browser from the products (handle, below).
+      // The list's items are built again in the browser from the products (the handle, above).
       seo: { htmlHeadTitle, htmlHeadMetaDescription, htmlHeadMetaKeywords, canonicalUrl, dataLayers: withoutListItems(dataLayers) },
       listing,
       products: products.map(toProductCard),
