@@ -43,6 +43,8 @@ test.beforeAll(async () => {
   } catch (error) {
     // CI starts PostgreSQL before the tests: there, a server that cannot be reached is a failure, not a skip.
     if (process.env.CI) throw error;
+    // Skipped only on a machine without a PostgreSQL server: the cluster's workers share one database, which the
+    // embedded PGlite (one process) cannot be. `npm test` still runs everything else there.
     test.skip(true, `no PostgreSQL server at ${serverUrl} (set TEST_DATABASE_URL): the cluster runs only on PostgreSQL`);
   }
   await adminQuery(`create database ${databaseName}`);

@@ -1,4 +1,4 @@
-import { DEFAULT_SHIP_CALENDAR as central, SHIPPING_TIME_ZONE, firstShipDate, zonedInstant } from '@charms/domain/ship-dates';
+import { DEFAULT_SHIP_CALENDAR as central, SHIPPING_TIME_ZONE, firstShipDate, nextShipDateChange, zonedInstant } from '@charms/domain/ship-dates';
 import { describe, expect, it } from 'vitest';
 import { SAFETY_TTL_MS, pageExpiry } from './page-freshness';
 
@@ -32,10 +32,21 @@ describe('how long a shared page is kept', () => {
 
   it('the same whether the calendar was asked before or not, forwards and backwards through cutoffs and midnights', () => {
     const kept = { ...central, closureDays: new Set(['2026-11-26']) };
+    // The rule itself, asked afresh each time (pageExpiry keeps its last answer).
+    const fresh = (instant: number) => Math.min(instant + SAFETY_TTL_MS, nextShipDateChange(new Date(instant - 60_000), kept).getTime(), new Date(2027, 0, 1).getTime());
     const instants: number[] = [];
     for (let minute = -90; minute < 3 * 24 * 60; minute += 7) instants.push(tuesday(0) + minute * 60_000 + 13_000);
     for (const instant of [...instants, ...[...instants].reverse()]) {
-      expect(pageExpiry(instant, kept, 60)).toBe(pageExpiry(instant, { ...kept }, 60));
+      expect(pageExpiry(instant, kept, 60)).toBe(fresh(instant));
     }
+  });
+
+  it('not the answer kept for another calendar: a closure day added since counts at once', () => {
+    const morning = tuesday(9);
+    expect(pageExpiry(morning, central, 0)).toBe(morning + SAFETY_TTL_MS);
+    // Closed today: nothing ships, so the ship date moves at midnight, not at noon; both are beyond the safety TTL.
+    const closedToday = { ...central, closureDays: new Set(['2026-11-24']) };
+    expect(pageExpiry(tuesday(11, 55), closedToday, 0)).toBe(tuesday(11, 55) + SAFETY_TTL_MS);
+    expect(pageExpiry(tuesday(11, 55), central, 0)).toBe(noon);
   });
 });

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { followCatalogChanges } from '@charms/api/plugins/catalog-changes';
 import { pageDirectives } from '@charms/api/plugins/security-headers';
-import type { ShipCalendar } from '@charms/domain/ship-dates';
-import { type StoreSettings, shipCalendarOf } from '@charms/domain/store-settings';
+import { shipCalendarOf } from '@charms/domain/store-settings';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { PageCache } from './page-cache';
@@ -40,20 +39,12 @@ export function pageServer(app: FastifyInstance, build: ServerBuild) {
   }
   const policy = sharedPagePolicy(build);
   const directives = pageDirectives(app.config);
-  // One calendar per settings object read (the settings loader keeps it until a change), so that pageExpiry's
-  // answers are reused from page to page.
-  const calendars = new WeakMap<StoreSettings, ShipCalendar>();
-  const calendarOf = (settings: StoreSettings): ShipCalendar => {
-    let calendar = calendars.get(settings);
-    if (!calendar) calendars.set(settings, (calendar = shipCalendarOf(settings)));
-    return calendar;
-  };
 
   const render = async (shared: SharedPageRequest, request: FastifyRequest, renderPage: RenderSharedPage): Promise<SealedPage> => {
     const startedAt = Date.now();
     const nonce = randomBytes(16).toString('hex');
     const response = await renderPage(anonymousRequest(shared, `${request.protocol}://${new URL(app.publicBaseUrl).host}`), nonce);
-    const calendar = calendarOf(await app.storeSettings.get());
+    const calendar = shipCalendarOf(await app.storeSettings.get());
     return sealPage(response, { nonce, expiresAt: pageExpiry(startedAt, calendar, app.config.CATALOG_CACHE_SECONDS), policy: (scriptHashes) => policyWith(directives, scriptHashes) });
   };
 
