@@ -9,8 +9,9 @@ import { insertBareProduct, useTestApp } from './helper';
 
 /**
  * A one-word search reads search_postings (kept by the triggers of migration 0024) instead of ranking and pricing
- * each matching product. Both ways must give the same page and the same counts, on the seed catalog and after
- * every kind of catalog change.
+ * each matching product, and when it is not narrowed, its counts from search_lexeme_stats (kept by those of migration
+ * 0026). Both ways must give the same page and the same counts, on the seed catalog and after every kind of catalog
+ * change, and the kept counts must be those of the postings as they are.
  */
 const t = useTestApp();
 const [silver, gold] = [findMetalById(40)!, findMetalById(10)!];
@@ -26,10 +27,31 @@ async function bothWays(word: string, metal: Metal, order: ListingOrder = 'Relev
   return { postings: await read(lexeme), found: await read(null) };
 }
 
+let checkStats = false;
+
 async function expectSameBothWays(word: string, metal: Metal = silver, order: ListingOrder = 'Relevance', narrowing: Narrowing = {}, page = 1) {
   const { postings, found } = await bothWays(word, metal, order, narrowing, page);
   expect(postings, `"${word}" in ${metal.slug} by ${order} ${JSON.stringify(narrowing)} page ${page}`).toEqual(found);
+  if (checkStats) await expectStatsExact();
   return found;
+}
+
+/** An array parameter as PostgreSQL's text form (drizzle spreads a JavaScript array into a list of parameters). */
+const intArray = (values: number[]) => `{${values.join(',')}}`;
+
+/** search_lexeme_stats equals a fresh count of the postings, word by word. */
+async function expectStatsExact() {
+  const metals = [10, 20, 30, 40, 50];
+  const recount = sql.raw(`select lexeme, count(*)::int as products,
+    ${[1, 2, 4, 8, 16].map((bit) => `count(*) filter (where (kinds & ${bit}) <> 0)::int as kind_${bit}`).join(', ')},
+    ${metals.map((m) => `count(*) filter (where price_${m} is not null and (sold_out & ${1 << (m / 10 - 1)}) = 0)::int as available_${m}`).join(', ')},
+    ${metals.map((m) => `min(price_${m}) as min_${m}, max(price_${m}) as max_${m}`).join(', ')}
+    from search_postings group by lexeme order by lexeme`);
+  const kept = sql.raw(`select * from search_lexeme_stats order by lexeme`);
+  const values = (rows: Row[]) => rows.map((row) => Object.values(row));
+  const [keptRows, counted] = [values(await queryRows<Row>(t.database.db, kept)), values(await queryRows<Row>(t.database.db, recount))];
+  expect(counted[0]).toHaveLength(22);
+  expect(keptRows).toEqual(counted);
 }
 
 describe('one-word searches from their postings', () => {
@@ -46,10 +68,12 @@ describe('one-word searches from their postings', () => {
     // Fuzzy matches (a word of the name close to the typed one) rank below: "heart" finds "Heartbeat" too.
     const heart = await expectSameBothWays('heart', silver, 'Relevance', {}, 3);
     expect(heart.filter((row) => Number(row.rank) < 1).length).toBeGreaterThan(0);
+    await expectStatsExact();
   });
 
   it('follow every change to the catalog', async () => {
     const db = t.database.db;
+    checkStats = true;
     const word = 'zanzibarite';
     const id = await insertBareProduct(db, { slug: 'zanzibarite-charm', name: 'Zanzibarite Charm', unitsSold: 5 });
     const ids = async (w = word) => (await expectSameBothWays(w)).filter((row) => row.id !== null).map((row) => row.id);
@@ -84,5 +108,41 @@ describe('one-word searches from their postings', () => {
     expect(await ids('tanzanite')).toEqual([]);
     const [left] = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from search_postings where product_id = ${id}`)) as [{ n: number }];
     expect(left.n).toBe(0);
+    // A word no product has any more has no counts kept.
+    expect(await queryRows(db, sql`select * from search_lexeme_stats where lexeme = ${await searchLexeme(db, 'tanzanite')}`)).toEqual([]);
+    checkStats = false;
+  });
+
+  it("show what is for sale first, then what is not, across pages, as a word's counts follow its lowest and highest prices", async () => {
+    const db = t.database.db;
+    checkStats = true;
+    const word = 'quokkalite';
+    const made: number[] = [];
+    for (let index = 0; index < 60; index++) {
+      const id = await insertBareProduct(db, { slug: `quokkalite-${index}`, name: `Quokkalite Charm ${index}`, unitsSold: index });
+      made.push(id);
+    }
+    // Priced in silver from $10.00 up; every third one sold out, and the last five not offered in silver.
+    await db.execute(sql`insert into product_prices (product_id, metal_id, price_cents, available)
+      select id, 40, 1000 + n * 10, n % 3 <> 0 from unnest(${intArray(made.slice(0, 55))}::int[]) with ordinality as x(id, n)`);
+    const first = await expectSameBothWays(word, silver, 'Relevance', {}, 1);
+    expect(first.map((row) => row.available).slice(0, 37)).toEqual(Array(37).fill(true));
+    expect(first.slice(37).map((row) => row.available)).toEqual(Array(11).fill(false));
+    expect(first[0]).toMatchObject({ total: 60, minCents: 1010, maxCents: 1550 });
+    const second = await expectSameBothWays(word, silver, 'Relevance', {}, 2);
+    expect(second.filter((row) => row.id !== null)).toHaveLength(12);
+    await expectSameBothWays(word, silver, 'BestSelling', {}, 2);
+    // The cheapest and the dearest change price, go, and come back.
+    await db.execute(sql`update product_prices set price_cents = 5000 where product_id = ${made[0]!} and metal_id = 40`);
+    expect((await expectSameBothWays(word))[0]).toMatchObject({ minCents: 1020, maxCents: 5000 });
+    await db.execute(sql`delete from product_prices where product_id = ${made[0]!} and metal_id = 40`);
+    expect((await expectSameBothWays(word))[0]).toMatchObject({ minCents: 1020, maxCents: 1550 });
+    await db.execute(sql`update products set retired_at = now() where id = any(${intArray(made.slice(1, 30))}::int[])`);
+    expect((await expectSameBothWays(word))[0]).toMatchObject({ total: 31, minCents: 1310 });
+    await db.execute(sql`update products set retired_at = null where id = any(${intArray(made.slice(1, 30))}::int[])`);
+    expect((await expectSameBothWays(word))[0]).toMatchObject({ total: 60, minCents: 1020 });
+    await db.execute(sql`delete from products where id = any(${intArray(made)}::int[])`);
+    expect((await expectSameBothWays('quokkalite'))[0]).toMatchObject({ total: 0 });
+    checkStats = false;
   });
 });

@@ -336,10 +336,11 @@ export const catalogOfferCounts = pgTable(
 /**
  * Search's read model: one row per word (lexeme) of each current product's search_vector, with what a one-word
  * search shows and counts of it: the product's rank for that word (ts_rank of the word alone), its sales, kinds
- * (KIND_BITS) and its price and availability in each metal. Kept in step with products and product_prices by the triggers of migration 0023. A one-word search then reads its
- * matches from one index range (search_postings_key, hand-written in that migration: lexeme and product_id, with
- * every other column included, so it is read without the table) instead of ranking and pricing every matching
- * product (decision 0035).
+ * (KIND_BITS) and its price and availability in each metal. Kept in step with products and product_prices by the
+ * triggers of migration 0024. Two hand-written indexes (migration 0026): search_postings_key (lexeme, product_id:
+ * one posting a product and word, and whether a product has a word), and search_postings_relevance (lexeme, then the
+ * order a search shows by relevance, with every other column included), so a one-word search reads the first page of
+ * its matches from one index range, without the table (decisions 0035, 0041).
  */
 export const searchPostings = pgTable(
   'search_postings',
@@ -360,6 +361,38 @@ export const searchPostings = pgTable(
   },
   (table) => [index('search_postings_product_idx').on(table.productId)],
 );
+
+/**
+ * What a one-word search counts, per word (lexeme) of the postings: how many products have it, of each kind
+ * (KIND_BITS), for sale in each metal, and their lowest and highest price in each metal. Kept exact by statement
+ * triggers on search_postings (migration 0026), so a search that is not narrowed reads its counts from one row
+ * instead of counting thousands of postings (decision 0041).
+ */
+export const searchLexemeStats = pgTable('search_lexeme_stats', {
+  lexeme: text('lexeme').primaryKey(),
+  products: integer('products').notNull(),
+  charm: integer('charm').notNull(),
+  bracelet: integer('bracelet').notNull(),
+  engravable: integer('engravable').notNull(),
+  photoart: integer('photoart').notNull(),
+  madeToOrder: integer('made_to_order').notNull(),
+  /** For sale in each metal: priced there and not sold out. */
+  available10: integer('available_10').notNull(),
+  available20: integer('available_20').notNull(),
+  available30: integer('available_30').notNull(),
+  available40: integer('available_40').notNull(),
+  available50: integer('available_50').notNull(),
+  min10: integer('min_10'),
+  max10: integer('max_10'),
+  min20: integer('min_20'),
+  max20: integer('max_20'),
+  min30: integer('min_30'),
+  max30: integer('max_30'),
+  min40: integer('min_40'),
+  max40: integer('max_40'),
+  min50: integer('min_50'),
+  max50: integer('max_50'),
+});
 
 /**
  * The words of product names (lower case) and each one's lexeme, for fuzzy search: a typed word close to one of

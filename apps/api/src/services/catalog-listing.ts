@@ -11,7 +11,7 @@ import { queryRows } from '../db/query';
 import { HttpError, invalidFields, notFound } from '../http-error';
 import { type SummaryRow, listEvent, money, toSummary } from './catalog-presenters';
 import { withListingPhotos } from './photo-presenters';
-import { nameWordCloseTo, postingsListed, searchLexeme } from './search-postings';
+import { fuzzyListed, nameWordCloseTo, postingsListed, relevancePage, searchLexeme, statsCounts } from './search-postings';
 
 export interface ListingContext {
   db: Db;
@@ -263,17 +263,32 @@ function foundListed(filter: MatchedFilter, metal: Metal): SQL {
  * A search's or a collection's page and counts in one statement. They have no read model in index order (a search
  * ranks), so the matches (`listed`: a one-word search's postings when it has a `lexeme`, else as found) are
  * gathered once, then both counted and sorted; every row of the answer carries the counts, and an empty page is one
- * row of counts alone.
+ * row of counts alone. A one-word search that is not narrowed counts from search_lexeme_stats instead, and reads a
+ * page by relevance from the postings' index order (search-postings.ts: statsCounts, relevancePage).
  */
 function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing): SQL {
-  const listed = filter.kind === 'search' && filter.lexeme ? postingsListed(searchText(filter), filter.lexeme, metal, order) : foundListed(filter, metal);
+  const orderBy = matchedOrderSql(order, filter);
+  const lexeme = filter.kind === 'search' ? filter.lexeme : null;
+  const narrowed = narrowing.kind !== undefined || narrowing.minCents !== undefined || narrowing.maxCents !== undefined;
+  // A one-word search reads its postings (search-postings.ts); one that is not narrowed takes its counts from
+  // search_lexeme_stats and, by relevance, its page from the postings' own order (decision 0041).
+  const fuzzy = lexeme ? sql`fuzzy as materialized (${fuzzyListed(searchText(filter), lexeme, metal)}),` : sql``;
+  if (lexeme && !narrowed) {
+    const fromListed = sql`listed as materialized (${postingsListed(lexeme, metal, order)}),`;
+    return matchedAnswer(
+      sql`${fuzzy} counts as (${statsCounts(lexeme, metal, KIND_BITS)}),
+      ${order === 'Relevance' ? sql`` : fromListed}
+      page as (${order === 'Relevance' ? relevancePage(lexeme, metal, orderBy, page, pageSize) : listedPage(sql`true`, orderBy, page, pageSize)})`,
+      orderBy,
+    );
+  }
+  const listed = lexeme ? postingsListed(lexeme, metal, order) : foundListed(filter, metal);
   const kind = (chosen: ProductKind) => sql`(l.kinds & ${KIND_BITS[chosen]}) <> 0`;
   const inRange = priceSql(sql`l.price_cents`, narrowing);
   const ofKind = narrowing.kind ? kind(narrowing.kind) : sql`true`;
   const kindCounts = PRODUCT_KINDS.map((each) => sql`count(*) filter (where ${inRange} and ${kind(each)})::int as ${sql.identifier(each)}`);
-  const orderBy = matchedOrderSql(order, filter);
-  return sql`
-    with listed as materialized (${listed}),
+  return matchedAnswer(
+    sql`${fuzzy} listed as materialized (${listed}),
     counts as (
       select count(*) filter (where ${inRange} and ${ofKind})::int as total,
         count(*) filter (where ${inRange})::int as "anyKind",
@@ -282,12 +297,27 @@ function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrd
         max(l.price_cents) filter (where ${ofKind}) as "maxCents"
       from listed l
     ),
-    page as (
-      select l.* from listed l where ${inRange} and ${ofKind}
-      order by ${orderBy}
-      limit ${pageSize} offset ${(page - 1) * pageSize}
-    )
-    select ${SUMMARY_COLUMNS}, l.price_cents as "priceCents", l.available, l.rank, counts.*
+    page as (${listedPage(sql`${inRange} and ${ofKind}`, orderBy, page, pageSize)})`,
+    orderBy,
+  );
+}
+
+/** One page of `listed`'s rows where `condition` holds, in the order `orderBy`. */
+function listedPage(condition: SQL, orderBy: SQL, page: number, pageSize: number): SQL {
+  return sql`select l.* from listed l where ${condition} order by ${orderBy} limit ${pageSize} offset ${(page - 1) * pageSize}`;
+}
+
+/** The columns of matchedPageQuery's `counts` that its answer carries (CountsRow). */
+const COUNT_COLUMNS = sql.join(
+  ['total', 'anyKind', ...PRODUCT_KINDS, 'minCents', 'maxCents'].map((column) => sql`counts.${sql.identifier(column)}`),
+  sql`, `,
+);
+
+/** The statement of matchedPageQuery, given its CTEs (`counts` and `page` among them): the page's products, each with the counts. */
+function matchedAnswer(ctes: SQL, orderBy: SQL): SQL {
+  return sql`
+    with ${ctes}
+    select ${SUMMARY_COLUMNS}, l.price_cents as "priceCents", l.available, l.rank, ${COUNT_COLUMNS}
     from counts
     left join (page l join products p on p.id = l.id join categories c on c.id = p.primary_category_id) on true
     order by ${orderBy}`;

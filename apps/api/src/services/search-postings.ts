@@ -1,4 +1,5 @@
 import type { ListingOrder } from '@charms/contracts/catalog';
+import { PRODUCT_KINDS, type ProductKind } from '@charms/domain/listing-filters';
 import type { Metal } from '@charms/domain/metals';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -58,31 +59,88 @@ export async function searchLexeme(db: Db, word: string): Promise<string | null>
 const POSTINGS_ORDERS: ReadonlySet<ListingOrder> = new Set<ListingOrder>(['Relevance', 'BestSelling']);
 
 /**
- * A one-word search's matches, as matchedPageQuery's `listed` rows (id, rank, units_sold, kinds, price_cents,
- * available, and name and created_at when the order needs them): the postings of the word's lexeme (rank 1 + its
- * ts_rank, as a full-text match ranks), then the fuzzy matches, found through the words of product names
- * (search_words) close to the typed word that are not the same word.
+ * A one-word search's fuzzy matches, as matchedPageQuery's `listed` rows (id, rank, units_sold, kinds, price_cents,
+ * available): the products with a word in their name close to the typed word (found through search_words) that the
+ * word's own postings do not hold, ranked by the typed word's similarity to the name (below 1, so below every full-text
+ * match). Each candidate is checked against the word's postings by key (`offset 0` keeps that a lookup per
+ * candidate: joined, PostgreSQL read all of the word's postings, 5,643 for "heart" on 100,000 products, to leave out
+ * a few hundred).
  */
-export function postingsListed(word: string, lexeme: string, metal: Metal, order: ListingOrder): SQL {
-  const [matched, fuzzy] = [postingOffer(metal, 's'), postingOffer(metal, 'f')];
-  const listed = sql`
-    select s.product_id as id, 1 + s.rank::float8 as rank, s.units_sold, s.kinds,
-      ${matched.price} as price_cents, ${matched.available} as available
-    from search_postings s
-    where s.lexeme = ${lexeme}
-    union all
-    select f.product_id, word_similarity(${word}, p.name)::float8, f.units_sold, f.kinds, ${fuzzy.price}, ${fuzzy.available}
+export function fuzzyListed(word: string, lexeme: string, metal: Metal): SQL {
+  const fuzzy = postingOffer(metal, 'f');
+  return sql`
+    select f.product_id as id, word_similarity(${word}, p.name)::float8 as rank, f.units_sold, f.kinds,
+      ${fuzzy.price} as price_cents, ${fuzzy.available} as available
     from (
       select distinct on (s.product_id) s.*
       from search_words w
       join search_postings s on s.lexeme = w.lexeme
       where ${word} <% w.word and w.lexeme <> ${lexeme}
-        and not exists (select 1 from search_postings m where m.lexeme = ${lexeme} and m.product_id = s.product_id)
+        and not exists (select 1 from search_postings m where m.lexeme = ${lexeme} and m.product_id = s.product_id offset 0)
     ) f
     cross join lateral (select name from products where id = f.product_id offset 0) p
     where ${nameWordCloseTo(word)}`;
+}
+
+/** A word's postings as `listed` rows (rank 1 + its ts_rank, as a full-text match ranks), where `condition` holds. */
+function postingsRows(lexeme: string, metal: Metal, condition: SQL = sql`true`): SQL {
+  const matched = postingOffer(metal, 's');
+  return sql`
+    select s.product_id as id, 1 + s.rank::float8 as rank, s.units_sold, s.kinds,
+      ${matched.price} as price_cents, ${matched.available} as available
+    from search_postings s
+    where s.lexeme = ${lexeme} and ${condition}`;
+}
+
+/**
+ * A one-word search's matches, as matchedPageQuery's `listed` rows (with name and created_at when the order needs
+ * them): the postings of the word's lexeme, then its fuzzy matches, read from `fuzzy` (a CTE of fuzzyListed's rows).
+ */
+export function postingsListed(lexeme: string, metal: Metal, order: ListingOrder): SQL {
+  const listed = sql`${postingsRows(lexeme, metal)} union all select * from fuzzy`;
   if (POSTINGS_ORDERS.has(order)) return listed;
   return sql`
     select l.*, p.name, p.created_at from (${listed}) l
     cross join lateral (select name, created_at from products where id = l.id offset 0) p`;
+}
+
+/**
+ * A one-word search's counts when nothing narrows it (the columns of matchedPageQuery's `counts`): the word's counts
+ * from search_lexeme_stats (kept by migration 0026's triggers) plus its fuzzy matches counted from `fuzzy`, instead of
+ * counting every posting; and `available_postings`, how many of the word's postings are for sale in the metal.
+ */
+export function statsCounts(lexeme: string, metal: Metal, kindBits: Record<ProductKind, number>): SQL {
+  const stat = (column: string) => sql`coalesce(st.${sql.identifier(column)}, 0)`;
+  const kindCounts = PRODUCT_KINDS.map(
+    (kind) => sql`${stat(kind.replaceAll('-', '_'))} + f.${sql.identifier(kind)} as ${sql.identifier(kind)}`,
+  );
+  const fuzzyKindCounts = PRODUCT_KINDS.map((kind) => sql`count(*) filter (where (kinds & ${kindBits[kind]}) <> 0)::int as ${sql.identifier(kind)}`);
+  return sql`
+    select ${stat('products')} + f.n as total, ${stat('products')} + f.n as "anyKind", ${sql.join(kindCounts, sql`, `)},
+      least(st.${sql.identifier(`min_${metal.id}`)}, f.min) as "minCents", greatest(st.${sql.identifier(`max_${metal.id}`)}, f.max) as "maxCents",
+      ${stat(`available_${metal.id}`)} as available_postings
+    from (select count(*)::int as n, ${sql.join(fuzzyKindCounts, sql`, `)}, min(price_cents) as min, max(price_cents) as max from fuzzy) f
+    left join search_lexeme_stats st on st.lexeme = ${lexeme}`;
+}
+
+/**
+ * A one-word search's page by relevance when nothing narrows it (matchedPageQuery's `page`), from the order the
+ * postings are kept in (search_postings_relevance): shown first are the word's postings for sale in the metal by rank,
+ * then its fuzzy matches for sale (they rank below 1), then the postings not for sale, then the fuzzy ones not for
+ * sale. So the page is the first rows of three short reads, merged: the postings for sale, read in index order until
+ * the page is full; the fuzzy matches; and the postings not for sale, read only when those for sale (`counts`'
+ * available_postings) do not fill the page.
+ */
+export function relevancePage(lexeme: string, metal: Metal, orderBy: SQL, page: number, pageSize: number): SQL {
+  const available = postingOffer(metal, 's').available;
+  const upTo = page * pageSize;
+  const inOrder = sql`order by s.rank desc, s.units_sold desc, s.product_id limit ${upTo}`;
+  return sql`
+    select l.* from (
+      (${postingsRows(lexeme, metal, available)} ${inOrder})
+      union all select * from fuzzy
+      union all (${postingsRows(lexeme, metal, sql`not ${available} and (select available_postings from counts) < ${upTo}`)} ${inOrder})
+    ) l
+    order by ${orderBy}
+    limit ${pageSize} offset ${upTo - pageSize}`;
 }
