@@ -56,6 +56,8 @@ CREATE OR REPLACE FUNCTION search_lexeme_stats_apply(added search_postings[], re
     min(d.price_50) FILTER (WHERE d.sign > 0), max(d.price_50) FILTER (WHERE d.sign > 0)
   FROM (SELECT a.*, 1 AS sign FROM unnest(added) a UNION ALL SELECT r.*, -1 AS sign FROM unnest(removed) r) d
   GROUP BY d.lexeme
+  -- In the words' order, so two writers that share words take their rows in the same order and never deadlock.
+  ORDER BY d.lexeme
   ON CONFLICT (lexeme) DO UPDATE SET
     products = t.products + excluded.products, charm = t.charm + excluded.charm,
     bracelet = t.bracelet + excluded.bracelet, engravable = t.engravable + excluded.engravable,

@@ -263,7 +263,7 @@ export const catalogListings = pgTable(
     priceCents: integer('price_cents'),
     unitsSold: integer('units_sold').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** The kinds a listing can be filtered by, as bits (KIND_BITS, services/catalog-listing.ts), kept by the triggers of migration 0015. */
+    /** The kinds a listing can be filtered by, as bits (KIND_BITS, services/listing-kinds.ts), kept by the triggers of migration 0015. */
     kinds: smallint('kinds').notNull().default(0),
   },
   (table) => [
@@ -303,7 +303,7 @@ export const catalogOffers = pgTable(
     priceCents: integer('price_cents').notNull(),
     unitsSold: integer('units_sold').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** KIND_BITS (services/catalog-listing.ts), as catalog_listings.kinds. */
+    /** KIND_BITS (services/listing-kinds.ts), as catalog_listings.kinds. */
     kinds: smallint('kinds').notNull(),
   },
   (table) => [

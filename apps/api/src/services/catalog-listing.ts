@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { HttpError, invalidFields, notFound } from '../http-error';
 import { type SummaryRow, listEvent, money, toSummary } from './catalog-presenters';
+import { KIND_BITS } from './listing-kinds';
 import { withListingPhotos } from './photo-presenters';
 import { fuzzyListed, nameWordCloseTo, postingsListed, relevancePage, searchLexeme, statsCounts } from './search-postings';
 
@@ -42,6 +43,11 @@ export interface Narrowing {
   kind?: ProductKind;
   minCents?: number;
   maxCents?: number;
+}
+
+/** Whether anything beside the metal narrows the listing. */
+function isNarrowed(narrowing: Narrowing): boolean {
+  return narrowing.kind !== undefined || narrowing.minCents !== undefined || narrowing.maxCents !== undefined;
 }
 
 const COLLECTION_HEADINGS: Record<string, string> = { 'girls-bracelets': 'Girls Charm Bracelets' };
@@ -103,13 +109,6 @@ function orderSql(order: ListingOrder, filter: IndexedFilter): SQL {
 
 const SUMMARY_COLUMNS = sql`p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
   p.engraving_max_chars as "engravingMaxChars", c.url_friendly_name as "primaryCategorySlug"`;
-
-/**
- * The kinds of product as bits of catalog_listings.kinds (and catalog_offers.kinds, search_postings.kinds):
- * product_listing_kinds() in migration 0015 sets them (1 charm, 2 bracelet, 4 engravable: engraving_max_chars > 0,
- * 8 PhotoArt, 16 made to order: a lead time), so counts are read from a read model without touching products.
- */
-export const KIND_BITS: Record<ProductKind, number> = { charm: 1, bracelet: 2, engravable: 4, photoart: 8, 'made-to-order': 16 };
 
 /** The price range as a condition on a price column (a product not offered in the metal has no price: left out). */
 function priceSql(price: SQL, narrowing: Narrowing): SQL {
@@ -269,14 +268,13 @@ function foundListed(filter: MatchedFilter, metal: Metal): SQL {
 function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing): SQL {
   const orderBy = matchedOrderSql(order, filter);
   const lexeme = filter.kind === 'search' ? filter.lexeme : null;
-  const narrowed = narrowing.kind !== undefined || narrowing.minCents !== undefined || narrowing.maxCents !== undefined;
   // A one-word search reads its postings (search-postings.ts); one that is not narrowed takes its counts from
   // search_lexeme_stats and, by relevance, its page from the postings' own order (decision 0041).
   const fuzzy = lexeme ? sql`fuzzy as materialized (${fuzzyListed(searchText(filter), lexeme, metal)}),` : sql``;
-  if (lexeme && !narrowed) {
+  if (lexeme && !isNarrowed(narrowing)) {
     const fromListed = sql`listed as materialized (${postingsListed(lexeme, metal, order)}),`;
     return matchedAnswer(
-      sql`${fuzzy} counts as (${statsCounts(lexeme, metal, KIND_BITS)}),
+      sql`${fuzzy} counts as (${statsCounts(lexeme, metal)}),
       ${order === 'Relevance' ? sql`` : fromListed}
       page as (${order === 'Relevance' ? relevancePage(lexeme, metal, orderBy, page, pageSize) : listedPage(sql`true`, orderBy, page, pageSize)})`,
       orderBy,
@@ -377,7 +375,7 @@ function filtersOf(narrowing: Narrowing, counts: CountsRow | undefined): Listing
     kind: narrowing.kind ?? null,
     minPrice: narrowing.minCents === undefined ? null : money(narrowing.minCents),
     maxPrice: narrowing.maxCents === undefined ? null : money(narrowing.maxCents),
-    active: narrowing.kind !== undefined || narrowing.minCents !== undefined || narrowing.maxCents !== undefined,
+    active: isNarrowed(narrowing),
     kinds: PRODUCT_KINDS.map((kind) => ({ kind, label: PRODUCT_KIND_LABELS[kind], count: count(counts?.[kind]) })),
     anyKindCount: count(counts?.anyKind),
     priceRange:

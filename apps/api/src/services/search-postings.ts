@@ -1,9 +1,10 @@
 import type { ListingOrder } from '@charms/contracts/catalog';
-import { PRODUCT_KINDS, type ProductKind } from '@charms/domain/listing-filters';
+import { PRODUCT_KINDS } from '@charms/domain/listing-filters';
 import type { Metal } from '@charms/domain/metals';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
+import { KIND_BITS } from './listing-kinds';
 
 /**
  * One-word searches read search_postings (migration 0024, decision 0035): the word's postings are one index range
@@ -109,12 +110,12 @@ export function postingsListed(lexeme: string, metal: Metal, order: ListingOrder
  * from search_lexeme_stats (kept by migration 0026's triggers) plus its fuzzy matches counted from `fuzzy`, instead of
  * counting every posting; and `available_postings`, how many of the word's postings are for sale in the metal.
  */
-export function statsCounts(lexeme: string, metal: Metal, kindBits: Record<ProductKind, number>): SQL {
+export function statsCounts(lexeme: string, metal: Metal): SQL {
   const stat = (column: string) => sql`coalesce(st.${sql.identifier(column)}, 0)`;
   const kindCounts = PRODUCT_KINDS.map(
     (kind) => sql`${stat(kind.replaceAll('-', '_'))} + f.${sql.identifier(kind)} as ${sql.identifier(kind)}`,
   );
-  const fuzzyKindCounts = PRODUCT_KINDS.map((kind) => sql`count(*) filter (where (kinds & ${kindBits[kind]}) <> 0)::int as ${sql.identifier(kind)}`);
+  const fuzzyKindCounts = PRODUCT_KINDS.map((kind) => sql`count(*) filter (where (kinds & ${KIND_BITS[kind]}) <> 0)::int as ${sql.identifier(kind)}`);
   return sql`
     select ${stat('products')} + f.n as total, ${stat('products')} + f.n as "anyKind", ${sql.join(kindCounts, sql`, `)},
       least(st.${sql.identifier(`min_${metal.id}`)}, f.min) as "minCents", greatest(st.${sql.identifier(`max_${metal.id}`)}, f.max) as "maxCents",
