@@ -31,7 +31,7 @@ export default async function handleRequest(
     </NonceProvider>
   );
   // Nothing on a page suspends today: render it in one pass (see render-document.server.tsx), else stream it.
-  const html = await renderDocumentAtOnce(routerContext, page);
+  const html = await renderDocumentAtOnce(routerContext, page, nonce);
   if (html !== undefined) {
     responseHeaders.set('Content-Type', 'text/html');
     return new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode });
