@@ -34,7 +34,11 @@ export default async function handleRequest(
   const html = await renderDocumentAtOnce(routerContext, page, nonce);
   if (html !== undefined) {
     responseHeaders.set('Content-Type', 'text/html');
-    return new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode });
+    const pages = loadContext.renderedPages;
+    if (!pages) return new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode });
+    const response = new Response(null, { headers: responseHeaders, status: responseStatusCode });
+    pages.set(response, html);
+    return response;
   }
 
   return new Promise<Response>((resolve, reject) => {

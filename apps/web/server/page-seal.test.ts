@@ -28,6 +28,19 @@ describe('sealing a rendered page', () => {
     expect(page.policy).not.toContain(sha('alert("no nonce, no hash")'));
   });
 
+  it('seals a page that came as bytes, beside a Response without a body, as it seals the same page as a body', async () => {
+    const markup = `<script nonce="${NONCE}">go()</script><p>1997–2026 ♥</p>`;
+    const asBody = await seal(html(markup));
+    const asBytes = await sealPage(new Response(null, { headers: { 'content-type': 'text/html' } }), {
+      body: Buffer.from(await html(markup).text()),
+      nonce: NONCE,
+      expiresAt: Number.POSITIVE_INFINITY,
+      policy: (hashes) => `script-src 'strict-dynamic' ${hashes.join(' ')}`,
+    });
+    expect(identityBody(asBytes).toString()).toBe('<!DOCTYPE html><html><head></head><body><script>go()</script><p>1997–2026 ♥</p></body></html>');
+    expect(asBytes).toEqual(asBody);
+  });
+
   it('hashes a script as the browser reads it (CR LF as LF)', async () => {
     const page = await seal(html(`<script nonce="${NONCE}">one();\r\ntwo();</script>`));
     expect(page.policy).toContain(sha('one();\ntwo();'));

@@ -44,13 +44,16 @@ const BROTLI_QUALITY = 6;
 const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'cache-control', 'vary', 'content-security-policy']);
 
 /**
- * Reads a render to the end. In HTML, the inline scripts the renderer trusted are exactly those carrying its nonce:
+ * Reads a render to the end (its Response's body, or `body` when the page came as bytes). In HTML, the inline scripts the renderer trusted are exactly those carrying its nonce:
  * each becomes a hash source and the nonce attribute is removed everywhere. Should the nonce still appear anywhere
  * else (it never should), the page is served this once and never stored, so no nonce is ever sent twice.
  */
-export async function sealPage(response: Response, options: { nonce: string; expiresAt: number; policy: (scriptHashes: string[]) => string }): Promise<SealedPage> {
+export async function sealPage(
+  response: Response,
+  options: { body?: Buffer | undefined; nonce: string; expiresAt: number; policy: (scriptHashes: string[]) => string },
+): Promise<SealedPage> {
   const { nonce, expiresAt } = options;
-  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  let body: Buffer = options.body ?? Buffer.from(await response.arrayBuffer());
   let policy: string | null = null;
   let reusable = true;
   if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {

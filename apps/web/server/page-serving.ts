@@ -13,8 +13,11 @@ import { type Coding, type SealedPage, compactPage, encodedBody, etagOf, identit
 const CDN_FRESH_SECONDS = 60;
 const CDN_STALE_SECONDS = 600;
 
-/** Renders a shared page: React Router's handler on the anonymous request, its inline scripts given `nonce`. */
-export type RenderSharedPage = (request: Request, nonce: string) => Promise<Response>;
+/**
+ * Renders a shared page: React Router's handler on the anonymous request, its inline scripts given `nonce`. The page is
+ * the Response's body, or `body` when it was rendered as bytes (AppLoadContext.renderedPages).
+ */
+export type RenderSharedPage = (request: Request, nonce: string) => Promise<{ response: Response; body: Buffer | undefined }>;
 
 type CacheState = 'hit' | 'miss' | 'bypass';
 
@@ -43,9 +46,9 @@ export function pageServer(app: FastifyInstance, build: ServerBuild) {
   const render = async (shared: SharedPageRequest, request: FastifyRequest, renderPage: RenderSharedPage): Promise<SealedPage> => {
     const startedAt = Date.now();
     const nonce = randomBytes(16).toString('hex');
-    const response = await renderPage(anonymousRequest(shared, `${request.protocol}://${new URL(app.publicBaseUrl).host}`), nonce);
+    const { response, body } = await renderPage(anonymousRequest(shared, `${request.protocol}://${new URL(app.publicBaseUrl).host}`), nonce);
     const calendar = shipCalendarOf(await app.storeSettings.get());
-    return sealPage(response, { nonce, expiresAt: pageExpiry(startedAt, calendar, app.config.CATALOG_CACHE_SECONDS), policy: (scriptHashes) => policyWith(directives, scriptHashes) });
+    return sealPage(response, { body, nonce, expiresAt: pageExpiry(startedAt, calendar, app.config.CATALOG_CACHE_SECONDS), policy: (scriptHashes) => policyWith(directives, scriptHashes) });
   };
 
   const storable = (page: SealedPage) => (page.shareable && page.expiresAt > Date.now() ? compactPage(page) : undefined);

@@ -73,21 +73,27 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   // Catalog, content and landing pages are the same for every shopper: served from the page cache, rendered from an
   // anonymous request (page-serving.ts).
   const serveSharedPage = pageServer(app, options.build);
+  // The pages entry.server renders at once, as bytes (see AppLoadContext.renderedPages).
+  const renderedPages = new WeakMap<Response, Buffer>();
   // Pages get the storefront's Content-Security-Policy; security-headers.ts makes its nonce for each request, and the page's
   // inline scripts carry it (entry.server.tsx, root.tsx).
   const handlePage = async (request: FastifyRequest, reply: FastifyReply) => {
     // A shared page is rendered for the shop's own address whatever Host says, but a Host that makes no address is
     // refused on every page alike.
     if (!URL.canParse(`${request.protocol}://${request.host}/`)) throw badAddress();
-    if (await serveSharedPage(request, reply, async (anonymous, nonce) => handle(anonymous, { ...(await options.loadContext(request, reply)), cspNonce: nonce }))) return reply;
+    const renderShared = async (anonymous: Request, nonce: string) => {
+      const response = await handle(anonymous, { ...(await options.loadContext(request, reply)), cspNonce: nonce, renderedPages });
+      return { response, body: renderedPages.get(response) };
+    };
+    if (await serveSharedPage(request, reply, renderShared)) return reply;
     reply.header('x-page-cache', 'bypass');
     const fetchRequest = toFetchRequest(request, reply);
     // Every action reads its form; one that cannot be read is the client's mistake, said once here.
     if (fetchRequest.body) await fetchRequest.clone().formData().catch(() => Promise.reject(badForm()));
-    const response = await handle(fetchRequest, await options.loadContext(request, reply));
+    const response = await handle(fetchRequest, { ...(await options.loadContext(request, reply)), renderedPages });
     // Earlier versions kept the newsletter address in a cookie; no cookie holds an email now: it is sent back expired.
     if (/(?:^|;\s*)newsletter-email=/.test(request.headers.cookie ?? '')) response.headers.append('set-cookie', 'newsletter-email=; Max-Age=0; Path=/; SameSite=Lax');
-    return sendFetchResponse(reply, response);
+    return sendFetchResponse(reply, response, renderedPages.get(response));
   };
   app.all('/*', { bodyLimit: FORM_BODY_LIMIT_BYTES, config: { pagePolicy: true } }, handlePage);
   // The browser knows every route from the start (decision 0039), but a page served before that release still looks
@@ -160,13 +166,15 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
-function sendFetchResponse(reply: FastifyReply, response: Response) {
+/** The Response's status and headers, and its body, or `body` (a page rendered as bytes, whose Response has none). */
+function sendFetchResponse(reply: FastifyReply, response: Response, body: Buffer | undefined) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (body) return reply.send(body);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }

@@ -42,5 +42,11 @@ declare module 'react-router' {
     cookies: StorefrontCookies;
     /** This answer's script nonce, named in its Content-Security-Policy header (made by @charms/api/plugins/security-headers). */
     cspNonce: string;
+    /**
+     * Where entry.server leaves a page it rendered at once, by the Response it returns (one without a body): the
+     * server sends these bytes as they are instead of reading them back out of a Response body, which costs more
+     * than the copy itself (decision 0042). Absent (a test's context), the page is the Response's body.
+     */
+    renderedPages?: WeakMap<Response, Buffer>;
   }
 }
