@@ -44,9 +44,10 @@ const BROTLI_QUALITY = 6;
 const OWN_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'etag', 'cache-control', 'vary', 'content-security-policy']);
 
 /**
- * Reads a render to the end (its Response's body, or `body` when the page came as bytes). In HTML, the inline scripts the renderer trusted are exactly those carrying its nonce:
- * each becomes a hash source and the nonce attribute is removed everywhere. Should the nonce still appear anywhere
- * else (it never should), the page is served this once and never stored, so no nonce is ever sent twice.
+ * Reads a render to the end (its Response's body, or `body` when the page came as bytes). In HTML, the inline scripts
+ * the renderer trusted are exactly those carrying its nonce: each becomes a hash source and the nonce attribute is
+ * removed everywhere. Should the nonce still appear anywhere else (it never should), the page is served this once and
+ * never stored, so no nonce is ever sent twice.
  */
 export async function sealPage(
   response: Response,
