@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PRODUCTS } from './support/bag';
-import { ShopperBag } from './support/checkout';
+import { ShopperBag, waitForHydration } from './support/checkout';
 import { type PageScripts, firstVisitScripts, kilobytes } from './support/page-scripts';
 
 /**
@@ -78,7 +78,11 @@ test.describe('the JavaScript a first visit downloads', () => {
       visit.on('request', (request) => {
         if (request.url().endsWith('.js')) seen.push(new URL(request.url()).pathname);
       });
-      await visit.goto(path, { waitUntil: 'networkidle' });
+      await visit.goto(path);
+      // Scripts start after the first paint (decision 0038), which on a busy machine can come after the network has
+      // been quiet for a while: wait for the page to hydrate (its page_view), then for the requests that follow.
+      await waitForHydration(visit);
+      await visit.waitForLoadState('networkidle');
       await visit.close();
       return seen;
     };

@@ -42,9 +42,13 @@ test.describe('with JavaScript', () => {
     await page.getByRole('textbox', { name: 'Highest price' }).fill('60');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/kind=engravable&minPrice=30&maxPrice=60$/);
-    const prices = await listing.prices();
-    expect(prices.length).toBeGreaterThan(0);
-    expect(prices.every((price) => price !== null && price >= 3000 && price <= 6000)).toBe(true);
+    // The address changes when the navigation starts; the narrowed cards come with its data, a moment later.
+    await expect
+      .poll(async () => {
+        const prices = await listing.prices();
+        return prices.length > 0 && prices.every((price) => price !== null && price >= 3000 && price <= 6000);
+      })
+      .toBe(true);
 
     // Sorting keeps the filters.
     await listing.sortBy('Price: high to low');
