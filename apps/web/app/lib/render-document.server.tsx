@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { escapeXml } from '@charms/art/svg';
 import { renderToString } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { HELD_SCRIPT_TYPE, START_SCRIPTS_AFTER_PAINT } from './scripts-after-paint';
@@ -50,7 +51,7 @@ export async function renderDocumentAtOnce(routerContext: EntryContext, render: 
  * React Router's escapeHtml does), then one closing the stream.
  */
 export function handoffScripts(chunks: string[], nonce: string | undefined): string {
-  const open = nonce === undefined ? '<script>' : `<script nonce="${escapeAttribute(nonce)}">`;
+  const open = nonce === undefined ? '<script>' : `<script nonce="${escapeXml(nonce)}">`;
   let scripts = '';
   for (const chunk of chunks) {
     if (chunk) scripts += `${open}window.__reactRouterContext.streamController.enqueue(${escapeScriptText(JSON.stringify(chunk))});</script>`;
@@ -123,10 +124,6 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 const SCRIPT_TEXT_ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 function escapeScriptText(text: string): string {
   return text.replace(/[&><\u2028\u2029]/g, (character) => SCRIPT_TEXT_ESCAPES[character]!);
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { escapeXml } from '@charms/art/svg';
 import { canonicalHref } from '@charms/domain/seo';
 import { GIFT_PAGES } from '../content/gift-pages';
 import { LANDING_PAGES } from '../content/landing-pages';
@@ -16,8 +17,4 @@ export async function loader({ context }: Route.LoaderArgs) {
   return new Response(xml, {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   });
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
