@@ -19,6 +19,8 @@
  *   PAGE_RENDER_PORT       the shop's port (default 0: a free one)
  *   PAGE_RENDER_DATABASE   a database name on BENCH_DATABASE_URL's server (default render_pages), or `pglite`
  *   PAGE_RENDER_PROFILE=1  a CPU profile of the shop (node --cpu-prof) in bench/profiles/
+ *   PAGE_RENDER_ACCEPT_ENCODING  the requests' Accept-Encoding (default Chromium's, which takes Zstandard; Safari's is
+ *                          `gzip, deflate, br`)
  *   PAGE_RENDER_COMPARE    another build of the web app inside the repo (e.g. apps/web/build-before, ignored by git:
  *                          `cp -r apps/web/build apps/web/build-before` before the change, then build the change):
  *                          both shops run side by side and each request goes to one, then the other, so both see the
@@ -32,6 +34,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { BROWSER_ACCEPT_ENCODING } from './pages';
 import { treeCpuNs } from './proc';
 
 export interface PageFigures {
@@ -52,9 +55,11 @@ export function loaderDataBytes(html: string): number {
   return bytes;
 }
 
+const acceptEncoding = process.env.PAGE_RENDER_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING;
+
 async function get(url: string): Promise<string> {
   // As a browser asks: the page comes compressed, as shoppers get it.
-  const response = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) page-render', 'accept-encoding': 'br, gzip' } });
+  const response = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) page-render', 'accept-encoding': acceptEncoding } });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   return text;
@@ -165,7 +170,7 @@ async function main() {
     }
     const figures = await measurePagesSideBySide(shops, await standardPages(shops[0]!.base), requests);
     for (const [index, build] of builds.entries()) {
-      console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, database: ${database}${builds.length > 1 ? `, build: ${build}, requests alternated with the other build's` : ''})\n`);
+      console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, accept-encoding: ${acceptEncoding}, database: ${database}${builds.length > 1 ? `, build: ${build}, requests alternated with the other build's` : ''})\n`);
       console.log('| page | CPU ms / request (mean) | median | HTML bytes | loader data bytes | path |');
       console.log('|---|---:|---:|---:|---:|---|');
       for (const f of figures[index]!) console.log(`| ${f.name} | ${f.cpuMs.toFixed(2)} | ${f.medianCpuMs.toFixed(2)} | ${f.htmlBytes} | ${f.loaderDataBytes} | ${f.path} |`);

@@ -30,9 +30,14 @@ export interface PagesResult {
   imagesSkipped?: string;
 }
 
-/** What a browser sends with a page request (Chromium's accept, and the encodings every browser takes). */
-export const pageHeaders = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'br, gzip' };
-const imageHeaders = { accept: 'image/avif,image/webp,image/apng,*/*;q=0.8', 'accept-encoding': 'br, gzip' };
+/**
+ * The encodings Chromium (and Firefox) accept: pages made per request go to them in Zstandard, the kept pages in
+ * Brotli (decision 0043). Safari's `gzip, deflate, br` gets Brotli 3 per request, about 0.4 ms more CPU for a 66 KB page.
+ */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/** What a browser sends with a page request (Chromium's accept and accept-encoding). */
+export const pageHeaders = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+const imageHeaders = { accept: 'image/avif,image/webp,image/apng,*/*;q=0.8', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
 
 export const cachedTargets: Target[] = [ratioAtLeastHalf];
 export const uncachedTargets: Target[] = [p99Below(100), cpuAtMost(3)];

@@ -328,7 +328,7 @@ PostgreSQL.
 
 **Page rows** run against the built shop (\`apps/web/build/server/index.js\`, as \`npm run serve\` starts it, storefront
 and API in one server, or a cluster of processes when WEB_CONCURRENCY asks for one) on the same database, requests
-sent as a browser sends them (\`accept-encoding: br, gzip\`). Cached pages: a shop with its page cache as configured by
+sent as Chromium sends them (\`accept-encoding: gzip, deflate, br, zstd\`: Zstandard for pages made per request, decision 0043). Cached pages: a shop with its page cache as configured by
 default, each page asked for before its row (and warmed for the warm-up seconds), beside a bare \`node:http\` server
 that answers the same path with the bytes and headers the shop sent (captured once in the same run): "ratio" is the
 shop's requests/s over the bare server's; the X-Page-Cache column is the shop's header after the row ("absent": this

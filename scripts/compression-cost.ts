@@ -1,5 +1,5 @@
 /**
- * CPU time and size of compressing answers at several Brotli qualities and gzip levels: what choosing a level for
+ * CPU time and size of compressing answers at several Brotli qualities, gzip and Zstandard levels: what choosing a level for
  * answers compressed on every request costs (apps/api/src/plugins/compression.ts, docs/decisions/0029-bytes-compression.md).
  * CPU time (process.cpuUsage: user + system, every thread of the process) hardly depends on what else the machine runs.
  *
@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
 
 const levels: { name: string; compress: (bytes: Buffer) => Buffer }[] = [
   ...[1, 2, 3, 4, 5, 6, 11].map((quality) => ({
@@ -17,6 +17,10 @@ const levels: { name: string; compress: (bytes: Buffer) => Buffer }[] = [
       brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
   })),
   ...[1, 3, 4, 5, 6, 9].map((level) => ({ name: `gzip ${level}`, compress: (bytes: Buffer) => gzipSync(bytes, { level }) })),
+  ...[1, 2, 3, 4, 5, 6, 19].map((level) => ({
+    name: `zstd ${level}`,
+    compress: (bytes: Buffer) => zstdCompressSync(bytes, { params: { [constants.ZSTD_c_compressionLevel]: level } }),
+  })),
 ];
 
 /** Microseconds of CPU per compression, the median of 5 rounds of at least 200 ms each. */

@@ -1,4 +1,4 @@
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, zstdDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from '../src/plugins/compression';
 import { shopperApi, useTestApp } from './helper';
@@ -26,17 +26,28 @@ beforeAll(() => {
 const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
 
 describe('compressed answers', () => {
-  it('sends JSON Brotli-compressed to a caller that accepts br, the same JSON once decoded', async () => {
+  it('sends JSON Zstandard-compressed to a browser that accepts zstd (Chrome, Edge, Firefox), the same JSON once decoded', async () => {
     const plain = await get(LISTING);
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(10_000);
 
-    const br = await get(LISTING, { 'accept-encoding': 'gzip, deflate, br, zstd' });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toBe('accept-encoding');
-    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
-    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const zstd = await get(LISTING, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(zstd.headers.vary).toBe('accept-encoding');
+    expect(zstd.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(zstdDecompressSync(zstd.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('sends JSON Brotli-compressed to a browser that accepts br and not zstd (Safari), or that would rather have br', async () => {
+    const plain = await get(LISTING);
+    for (const accept of ['gzip, deflate, br', 'br', 'zstd;q=0.5, br']) {
+      const br = await get(LISTING, { 'accept-encoding': accept });
+      expect(br.headers['content-encoding'], accept).toBe('br');
+      expect(br.headers.vary, accept).toBe('accept-encoding');
+      expect(br.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8')), accept).toEqual(plain.json());
+    }
   });
 
   it('sends gzip to a caller that accepts only gzip', async () => {

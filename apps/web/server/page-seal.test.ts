@@ -64,11 +64,12 @@ describe('sealing a rendered page', () => {
     expect(page.bytes).toBeGreaterThan(page.encoded.br!.length + gzip.length);
   });
 
-  it('tags a page served once weakly, a kept one per coding', async () => {
+  it('tags a page served once weakly, a kept one strongly per coding made once, and weakly as it is', async () => {
     const page = await seal(html('<p>hello</p>'));
     expect(etagOf(page, 'identity')).toBe(`W/"${page.hash}"`);
     compactPage(page);
-    expect([etagOf(page, 'identity'), etagOf(page, 'br'), etagOf(page, 'gzip')]).toEqual([`"${page.hash}"`, `"${page.hash}-br"`, `"${page.hash}-gz"`]);
+    // As it is, the kept page still goes through the server's compression, which may make Zstandard of it.
+    expect([etagOf(page, 'identity'), etagOf(page, 'br'), etagOf(page, 'gzip')]).toEqual([`W/"${page.hash}"`, `"${page.hash}-br"`, `"${page.hash}-gz"`]);
   });
 
   it('answers If-None-Match for any coding\'s tag, weak or strong, and * ', async () => {

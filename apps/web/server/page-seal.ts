@@ -107,13 +107,14 @@ export function compactPage(page: SealedPage): SealedPage {
 }
 
 /**
- * The ETag of the page in a coding. A kept page's codings are made once, so each is a fixed sequence of bytes with a
- * strong tag of its own. A page served once goes to the server's compression as it is, so its tag is weak (the same
+ * The ETag of the page in a coding. A kept page's Brotli and gzip forms are made once, so each is a fixed sequence of
+ * bytes with a strong tag of its own. The page as it is goes to the server's compression (a page served once, or a
+ * kept page for a client that takes neither Brotli nor gzip but may take Zstandard), so its tag is weak (the same
  * page, whatever the coding), as the API's are.
  */
 export function etagOf(page: SealedPage, coding: Coding | 'identity'): string {
-  if (!page.kept) return `W/"${page.hash}"`;
-  return coding === 'identity' ? `"${page.hash}"` : `"${page.hash}-${coding === 'br' ? 'br' : 'gz'}"`;
+  if (!page.kept || coding === 'identity') return `W/"${page.hash}"`;
+  return `"${page.hash}-${coding === 'br' ? 'br' : 'gz'}"`;
 }
 
 /**
