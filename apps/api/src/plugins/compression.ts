@@ -46,9 +46,9 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
     // The server's preference where the client accepts several equally (the plugin negotiates in this order).
     encodings: ['zstd', 'br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
-    // Answers in hand (JSON; pages come as streams) are compressed in one synchronous call up to this size: a 26 KB
-    // listing costs ~0.1 ms of CPU that way, ~0.3 ms through a zlib stream (the plugin streams above 8 KB on two
-    // cores). On this shop's few cores CPU time is what runs out, not threads to spread it over.
+    // Answers in hand (JSON, and pages, which come as bytes) are compressed in one synchronous call up to this size:
+    // a 26 KB listing costs ~0.1 ms of CPU that way, ~0.3 ms through a zlib stream (the plugin streams above 8 KB on
+    // two cores). On this shop's few cores CPU time is what runs out, not threads to spread it over.
     syncThreshold: SYNC_COMPRESS_MAX_BYTES,
     customTypes: (type) => TEXT.test(type),
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
