@@ -25,6 +25,8 @@
  *                          `cp -r apps/web/build apps/web/build-before` before the change, then build the change):
  *                          both shops run side by side and each request goes to one, then the other, so both see the
  *                          same machine; on a machine whose speed drifts, only this tells two builds apart
+ *   PAGE_RENDER_COMPARE_ENV  more environment for the PAGE_RENDER_COMPARE shop, as JSON (e.g. '{"MALLOC_ARENA_MAX":"2"}'):
+ *                          with the same build on both sides, what a setting alone does
  *
  * `measurePages` is the part to reuse against a shop already running (its base URL and process id).
  */
@@ -141,6 +143,17 @@ async function startShop(env: Record<string, string>, buildDir = 'apps/web/build
   return { base, pid: child.pid!, stop: () => (child.kill('SIGTERM'), exited) };
 }
 
+/** PAGE_RENDER_COMPARE_ENV: an object of strings, as JSON. */
+function parseCompareEnv(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  if (!process.env.PAGE_RENDER_COMPARE) throw new Error('PAGE_RENDER_COMPARE_ENV is for the PAGE_RENDER_COMPARE shop: set both');
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
+    throw new Error(`PAGE_RENDER_COMPARE_ENV must be a JSON object of strings, e.g. '{"MALLOC_ARENA_MAX":"2"}', not ${text}`);
+  }
+  return parsed as Record<string, string>;
+}
+
 async function main() {
   const requests = Number(process.env.PAGE_RENDER_REQUESTS ?? 500);
   const database = process.env.PAGE_RENDER_DATABASE ?? 'render_pages';
@@ -157,6 +170,7 @@ async function main() {
     WEB_CONCURRENCY: '1',
     ...(database === 'pglite' ? { DATABASE_URL: '' } : { DATABASE_URL: await ensureDatabase(database), PUBLIC_BASE_URL: 'http://localhost' }),
   };
+  const compareEnv = parseCompareEnv(process.env.PAGE_RENDER_COMPARE_ENV);
   const builds = ['apps/web/build', ...(process.env.PAGE_RENDER_COMPARE ? [process.env.PAGE_RENDER_COMPARE.replace(/\/+$/, '')] : [])];
   // One after the other: the first start of a database makes its secrets.
   const shops: Awaited<ReturnType<typeof startShop>>[] = [];
@@ -166,11 +180,11 @@ async function main() {
     for (const [index, build] of builds.entries()) {
       const own = index === 0 ? dataDir : join(dataDir, `compare-${index}`);
       mkdirSync(own, { recursive: true });
-      shops.push(await startShop({ ...env, DATA_DIR: own }, build));
+      shops.push(await startShop({ ...env, ...(index > 0 ? compareEnv : {}), DATA_DIR: own }, build));
     }
     const figures = await measurePagesSideBySide(shops, await standardPages(shops[0]!.base), requests);
     for (const [index, build] of builds.entries()) {
-      console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, accept-encoding: ${acceptEncoding}, database: ${database}${builds.length > 1 ? `, build: ${build}, requests alternated with the other build's` : ''})\n`);
+      console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, accept-encoding: ${acceptEncoding}, database: ${database}${builds.length > 1 ? `, build: ${build}${index > 0 && process.env.PAGE_RENDER_COMPARE_ENV ? `, environment: ${process.env.PAGE_RENDER_COMPARE_ENV}` : ''}, requests alternated with the other build's` : ''})\n`);
       console.log('| page | CPU ms / request (mean) | median | HTML bytes | loader data bytes | path |');
       console.log('|---|---:|---:|---:|---:|---|');
       for (const f of figures[index]!) console.log(`| ${f.name} | ${f.cpuMs.toFixed(2)} | ${f.medianCpuMs.toFixed(2)} | ${f.htmlBytes} | ${f.loaderDataBytes} | ${f.path} |`);
