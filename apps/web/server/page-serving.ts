@@ -60,7 +60,9 @@ export function pageServer(app: FastifyInstance, build: ServerBuild) {
     // kept page does not have) would stop its scripts.
     if (page.policy) reply.header('content-security-policy', page.policy);
     if (page.shareable) {
-      reply.header('vary', 'Accept-Encoding');
+      // In lower case, as the compressor writes it: @fastify/compress looks for `accept-encoding` case-sensitively and
+      // would add a second one to a page it compresses (a page sent once, in Zstandard).
+      reply.header('vary', 'accept-encoding');
       for (const [name, value] of cacheHeaders(shared.defaultPrefs, page.expiresAt - Date.now())) reply.header(name, value);
       reply.header('etag', etagOf(page, coding));
       if (matchesEtag(request.headers['if-none-match'], page)) {

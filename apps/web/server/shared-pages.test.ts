@@ -67,7 +67,7 @@ describe('shared pages, from the cache', () => {
     expect(hit.headers.etag).toMatch(/^"[\w-]{32}-br"$/);
     expect(hit.headers.etag).toBe(first.headers.etag);
     expect(hit.rawPayload.equals(first.rawPayload)).toBe(true);
-    expect(hit.headers.vary).toBe('Accept-Encoding');
+    expect(hit.headers.vary).toBe('accept-encoding');
     expect(hit.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+$/);
     expect(hit.headers['cdn-cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
 

@@ -33,7 +33,9 @@ const TEXT = /^text\/(?!event-stream)|^application\/(?:javascript|manifest\+json
  * request's Accept-Encoding allows (identity without the header), and adds `Vary: Accept-Encoding`.
  *
  * An answer that already carries Content-Encoding (a page stored compressed, a build file sent as its .br copy) is
- * left exactly as it is: set Content-Encoding (and Vary yourself) before sending such bytes.
+ * left exactly as it is: set Content-Encoding (and Vary yourself) before sending such bytes. A Vary set by hand names
+ * `accept-encoding` in lower case: the plugin looks for it case-sensitively, and adds a second one to an answer it
+ * compresses otherwise.
  *
  * Registered before any route: the plugin adds its hook to each route as the route is declared.
  */
