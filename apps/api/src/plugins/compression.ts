@@ -34,8 +34,8 @@ const TEXT = /^text\/(?!event-stream)|^application\/(?:javascript|manifest\+json
  *
  * An answer that already carries Content-Encoding (a page stored compressed, a build file sent as its .br copy) is
  * left exactly as it is: set Content-Encoding (and Vary yourself) before sending such bytes. A Vary set by hand names
- * `accept-encoding` in lower case: the plugin looks for it case-sensitively, and adds a second one to an answer it
- * compresses otherwise.
+ * `accept-encoding` in lower case: the plugin looks for it case-sensitively, and would otherwise add a second one to
+ * each answer it compresses.
  *
  * Registered before any route: the plugin adds its hook to each route as the route is declared.
  */
