@@ -147,9 +147,15 @@ async function startShop(env: Record<string, string>, buildDir = 'apps/web/build
 function parseCompareEnv(text: string | undefined): Record<string, string> {
   if (!text) return {};
   if (!process.env.PAGE_RENDER_COMPARE) throw new Error('PAGE_RENDER_COMPARE_ENV is for the PAGE_RENDER_COMPARE shop: set both');
-  const parsed: unknown = JSON.parse(text);
+  const wrong = () => new Error(`PAGE_RENDER_COMPARE_ENV must be a JSON object of strings, e.g. '{"MALLOC_ARENA_MAX":"2"}', not ${text}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw wrong();
+  }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
-    throw new Error(`PAGE_RENDER_COMPARE_ENV must be a JSON object of strings, e.g. '{"MALLOC_ARENA_MAX":"2"}', not ${text}`);
+    throw wrong();
   }
   return parsed as Record<string, string>;
 }
@@ -184,7 +190,7 @@ async function main() {
     }
     const figures = await measurePagesSideBySide(shops, await standardPages(shops[0]!.base), requests);
     for (const [index, build] of builds.entries()) {
-      console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, accept-encoding: ${acceptEncoding}, database: ${database}${builds.length > 1 ? `, build: ${build}${index > 0 && process.env.PAGE_RENDER_COMPARE_ENV ? `, environment: ${process.env.PAGE_RENDER_COMPARE_ENV}` : ''}, requests alternated with the other build's` : ''})\n`);
+      console.log(`\nCPU time of the shop's process per uncached page (${requests} sequential requests each, accept-encoding: ${acceptEncoding}, database: ${database}${builds.length > 1 ? `, build: ${build}${index > 0 && Object.keys(compareEnv).length > 0 ? `, environment: ${JSON.stringify(compareEnv)}` : ''}, requests alternated with the other build's` : ''})\n`);
       console.log('| page | CPU ms / request (mean) | median | HTML bytes | loader data bytes | path |');
       console.log('|---|---:|---:|---:|---:|---|');
       for (const f of figures[index]!) console.log(`| ${f.name} | ${f.cpuMs.toFixed(2)} | ${f.medianCpuMs.toFixed(2)} | ${f.htmlBytes} | ${f.loaderDataBytes} | ${f.path} |`);

@@ -1,6 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, zstdDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES } from '../src/plugins/compression';
+import { COMPRESS_THRESHOLD_BYTES, varyWithAcceptEncoding } from '../src/plugins/compression';
 import { shopperApi, useTestApp } from './helper';
 
 const t = useTestApp();
@@ -14,6 +14,8 @@ const BINARY_TYPES = ['image/avif', 'image/webp', 'image/jpeg', 'image/png', 'fo
 
 beforeAll(() => {
   t.app.get('/binary', async (request, reply) => reply.type((request.query as { type: string }).type).send(BINARY));
+  // An answer that varies on more than the coding, and says so in its own capitals.
+  t.app.get('/varies', async (_request, reply) => reply.type('text/html; charset=utf-8').header('vary', 'Origin, Accept-Encoding').send(STORED_PAGE));
   // What a cache of rendered pages does: bytes it compressed itself, sent with their Content-Encoding (and Vary).
   t.app.get('/stored-page', async (request, reply) => {
     const accepts = String(request.headers['accept-encoding'] ?? '');
@@ -56,6 +58,17 @@ describe('compressed answers', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers.vary).toMatch(/accept-encoding/i);
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('names Accept-Encoding once in Vary, whatever the case an answer wrote it in, compressed or not', async () => {
+    for (const accept of ['zstd', 'br', 'gzip', 'identity']) {
+      const response = await get('/varies', { 'accept-encoding': accept });
+      expect(response.headers['content-encoding'], accept).toBe(accept === 'identity' ? undefined : accept);
+      expect(response.headers.vary, accept).toBe('Origin, accept-encoding');
+    }
+    expect(varyWithAcceptEncoding(undefined)).toBe('accept-encoding');
+    expect(varyWithAcceptEncoding(['Cookie', 'ACCEPT-ENCODING, Origin'])).toBe('Cookie, Origin, accept-encoding');
+    expect(varyWithAcceptEncoding('Origin, *')).toBe('*');
   });
 
   it('sends identity to a caller without Accept-Encoding, or that asks for identity or an encoding we do not make', async () => {

@@ -60,8 +60,8 @@ export function pageServer(app: FastifyInstance, build: ServerBuild) {
     // kept page does not have) would stop its scripts.
     if (page.policy) reply.header('content-security-policy', page.policy);
     if (page.shareable) {
-      // In lower case, as the compressor writes it: @fastify/compress looks for `accept-encoding` case-sensitively and
-      // would add a second one to a page it compresses (a page sent once, in Zstandard).
+      // In lower case, as the compression plugin writes it on every answer it may compress (varyWithAcceptEncoding):
+      // a kept page sent in its stored coding passes by that plugin, and says it the same way.
       reply.header('vary', 'accept-encoding');
       for (const [name, value] of cacheHeaders(shared.defaultPrefs, page.expiresAt - Date.now())) reply.header(name, value);
       reply.header('etag', etagOf(page, coding));

@@ -33,9 +33,7 @@ const TEXT = /^text\/(?!event-stream)|^application\/(?:javascript|manifest\+json
  * request's Accept-Encoding allows (identity without the header), and adds `Vary: Accept-Encoding`.
  *
  * An answer that already carries Content-Encoding (a page stored compressed, a build file sent as its .br copy) is
- * left exactly as it is: set Content-Encoding (and Vary yourself) before sending such bytes. A Vary set by hand names
- * `accept-encoding` in lower case: the plugin looks for it case-sensitively, and would otherwise add a second one to
- * each answer it compresses.
+ * left exactly as it is: set Content-Encoding (and Vary yourself) before sending such bytes.
  *
  * Registered before any route: the plugin adds its hook to each route as the route is declared.
  */
@@ -57,15 +55,28 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
     zlibOptions: GZIP_AND_ZSTD_OPTIONS,
   });
   // The plugin says Vary only on the answers it compresses. The identity answer to a client that accepts none of them
-  // must say it too, or a shared cache that stored it would hand it to every browser.
+  // must say it too, or a shared cache that stored it would hand it to every browser. (This hook runs before the
+  // plugin's, which it adds to each route.)
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.hasHeader('content-encoding') || !mayBeCompressed(reply.getHeader('content-type'), payload)) return payload;
-    const vary = reply.getHeader('vary');
-    if (vary === undefined) reply.header('vary', 'accept-encoding');
-    else if (!/accept-encoding|\*/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
+    reply.header('vary', varyWithAcceptEncoding(reply.getHeader('vary')));
     return payload;
   });
 });
+
+/**
+ * A Vary header that names Accept-Encoding once, in lower case. @fastify/compress looks for `accept-encoding`
+ * case-sensitively: a Vary that said `Accept-Encoding` got a second one on every answer it compressed.
+ */
+export function varyWithAcceptEncoding(vary: string | number | string[] | undefined): string {
+  const names = (Array.isArray(vary) ? vary : vary === undefined ? [] : [String(vary)])
+    .flatMap((value) => value.split(','))
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.includes('*')) return '*';
+  const others = names.filter((name) => name.toLowerCase() !== 'accept-encoding');
+  return [...others, 'accept-encoding'].join(', ');
+}
 
 /** Whether a client that accepts compression would get this answer compressed: a text type, streamed or over the threshold. */
 function mayBeCompressed(type: unknown, payload: unknown): boolean {
