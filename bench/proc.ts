@@ -56,21 +56,24 @@ export function treeTicks(root: number): number | undefined {
 
 /** The CPU time so far of a process and its descendants (a cluster's primary and workers), all threads, in nanoseconds. */
 export function treeCpuNs(pid: number): number {
+  return processTree(pid).reduce((total, member) => total + processCpuNs(member), 0);
+}
+
+/** The CPU time so far of one process, all its threads, in nanoseconds (0 once it has ended). */
+export function processCpuNs(pid: number): number {
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return 0;
+  }
   let total = 0;
-  for (const member of processTree(pid)) {
-    let tasks: string[] = [];
+  for (const task of tasks) {
     try {
-      tasks = readdirSync(`/proc/${member}/task`);
+      // The first field: time spent on a CPU, in nanoseconds.
+      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
     } catch {
-      continue;
-    }
-    for (const task of tasks) {
-      try {
-        // The first field: time spent on a CPU, in nanoseconds.
-        total += Number(readFileSync(`/proc/${member}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-      } catch {
-        // The thread ended between the listing and the read.
-      }
+      // The thread ended between the listing and the read.
     }
   }
   return total;

@@ -42,17 +42,18 @@ async function loadProduct(db: Db, id: number) {
            p.retired_at is not null as retired, p.seo_title as "seoTitle", p.seo_description as "seoDescription",
            c.url_friendly_name as "primaryCategorySlug", c.category_name as "primaryCategoryName", null as "priceCents"
     from products p join categories c on c.id = p.primary_category_id
-    where p.id = ${id}`);
+    where p.id = ${id}`, { prepared: true });
   const product = result[0];
   if (!product) return undefined;
   const [prices, categories] = await Promise.all([
     queryRows<{ metalId: number; priceCents: number; available: boolean }>(db,
       sql`select metal_id as "metalId", price_cents as "priceCents", available from product_prices where product_id = ${id}`,
+      { prepared: true },
     ),
     queryRows<{ categoryName: string; urlFriendlyName: string }>(db,sql`
       select c.category_name as "categoryName", c.url_friendly_name as "urlFriendlyName"
       from product_categories pc join categories c on c.id = pc.category_id join products p on p.id = pc.product_id
-      where pc.product_id = ${id} order by (c.id = p.primary_category_id) desc, c.category_name`),
+      where pc.product_id = ${id} order by (c.id = p.primary_category_id) desc, c.category_name`, { prepared: true }),
   ]);
   return {
     product: { ...product, sizes: product.sizes ?? [], engravingFonts: product.engravingFonts ?? [] },
@@ -70,7 +71,7 @@ async function relatedProducts(db: Db, product: ProductRow, metal: Metal) {
     join categories c on c.id = p.primary_category_id
     join product_prices pp on pp.product_id = p.id and pp.metal_id = ${metal.id} and pp.available
     where p.retired_at is null and p.primary_category_id = (select primary_category_id from products where id = ${product.id}) and p.id <> ${product.id}
-    order by p.units_sold desc, p.id limit 8`);
+    order by p.units_sold desc, p.id limit 8`, { prepared: true });
   return withListingPhotos(db, result.map((row) => toSummary({ ...row, sizes: row.sizes ?? [] }, metal)));
 }
 

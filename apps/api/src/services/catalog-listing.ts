@@ -56,6 +56,7 @@ async function findCategory(db: Db, by: { slug?: string; name?: string }) {
   const condition = by.slug !== undefined ? sql`lower(url_friendly_name) = lower(${by.slug})` : sql`lower(category_name) = lower(${by.name})`;
   const result = await queryRows<{ id: number; categoryName: string; urlFriendlyName: string; description: string }>(db,
     sql`select id, category_name as "categoryName", url_friendly_name as "urlFriendlyName", description from categories where ${condition} limit 1`,
+    { prepared: true },
   );
   return result[0];
 }
@@ -360,9 +361,12 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
     const rows = found.filter((row) => row.id !== null).map((row) => ({ ...row, sizes: row.sizes ?? [] }));
     return { rows, total: Number(counts?.total ?? 0), counts };
   }
-  const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing));
+  // Prepared, PostgreSQL plans a listing once per connection (planning took longer than running it); not when
+  // narrowed: a generic plan cannot know how few rows a price range keeps, and read 2,000 rows to show 48.
+  const prepared = !isNarrowed(narrowing);
+  const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing), { prepared });
   const [rows, countedRows] = await Promise.all([
-    queryRows<SummaryRow & { rank: number }>(db, pageQuery(filter, metal, order, page, pageSize, narrowing)),
+    queryRows<SummaryRow & { rank: number }>(db, pageQuery(filter, metal, order, page, pageSize, narrowing), { prepared }),
     context.remember ? context.remember(countsKey(filter, metal, narrowing), countRows) : countRows(),
   ]);
   const counts = countedRows[0];

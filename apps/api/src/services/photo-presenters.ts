@@ -2,9 +2,10 @@ import type { Photo } from '@charms/contracts/product-photos';
 import { PHOTO_FORMATS } from '@charms/contracts/product-photos';
 import { findMetalById } from '@charms/domain/metals';
 import type { ProductSummary } from '@charms/contracts/catalog';
-import { asc, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { type ProductPhotoRow, productPhotos } from '../db/schema';
+import { queryRows } from '../db/query';
+import type { ProductPhotoRow } from '../db/schema';
 
 /** Where the shop serves a stored variant (routes/media.ts); the key is the file's hash, so the URL never changes meaning. */
 export const mediaUrl = (key: string) => `/api/media/${key}`;
@@ -36,15 +37,24 @@ export function listingPhoto<T extends { metalId: number | null }>(rows: readonl
   return rows.find((row) => row.metalId === metalId) ?? rows.find((row) => row.metalId === null);
 }
 
-/** Each product's photos, in order, in one query. */
-export async function photosOfProducts(db: Db, productIds: readonly number[]): Promise<Map<number, ProductPhotoRow[]>> {
-  const byProduct = new Map<number, ProductPhotoRow[]>();
+/** What a page shows of a stored photo (presentPhoto), and whose it is. */
+export type ShownPhotoRow = Pick<ProductPhotoRow, 'id' | 'productId' | 'alt' | 'width' | 'height' | 'metalId' | 'variants'>;
+
+/**
+ * Each product's photos, in order, in one query. The ids go as one array parameter, so the text is the same for
+ * every listing and runs as a prepared statement: with drizzle's `inArray`, 48 ids were 48 parameters whose building
+ * was an eighth of an uncached listing's API time, and a new statement for PostgreSQL to parse and plan each time.
+ */
+export async function photosOfProducts(db: Db, productIds: readonly number[]): Promise<Map<number, ShownPhotoRow[]>> {
+  const byProduct = new Map<number, ShownPhotoRow[]>();
   if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select()
-    .from(productPhotos)
-    .where(inArray(productPhotos.productId, [...new Set(productIds)]))
-    .orderBy(asc(productPhotos.productId), asc(productPhotos.position), asc(productPhotos.id));
+  const ids = [...new Set(productIds)];
+  const rows = await queryRows<ShownPhotoRow>(
+    db,
+    sql`select id, product_id as "productId", alt, width, height, metal_id as "metalId", variants
+      from product_photos where product_id = any(${sql.param(ids)}::int[]) order by product_id, position, id`,
+    { prepared: true },
+  );
   for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
   return byProduct;
 }
