@@ -19,11 +19,11 @@
  *
  * `npm run bench` measures the same calls under load (requests/s, p99); this measures what a change does to each.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { processCpuNs } from './proc';
+import { type Server, serve } from './servers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,13 +40,10 @@ if (compare !== undefined && !existsSync(`${compare}/bench/serve.ts`)) {
   throw new Error(`API_CALL_COMPARE must be another checkout of this repository (no ${compare}/bench/serve.ts)`);
 }
 
-interface Api {
+interface Api extends Server {
   checkout: string;
-  url: string;
-  pid: number;
   /** The application_name its connections give PostgreSQL, so its backends can be told from the other API's. */
   name: string;
-  stop: () => void;
 }
 
 function databaseUrl(name: string): string {
@@ -57,30 +54,16 @@ function databaseUrl(name: string): string {
 
 async function startApi(checkout: string, index: number): Promise<Api> {
   const name = `bench-api-call-${index}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', `${checkout}/bench/serve.ts`], {
-    cwd: checkout,
-    env: {
-      ...process.env,
-      BENCH_SERVE: 'api',
-      CATALOG_CACHE_SECONDS: '0',
-      DATABASE_URL: databaseUrl(database),
-      PGAPPNAME: name,
-      PAYMENT_GATEWAY: 'test',
-      PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the API of ${checkout} exited with ${code} before listening`)));
-  });
-  return { checkout, url, pid: child.pid!, name, stop: () => child.kill('SIGTERM') };
+  const env = {
+    BENCH_SERVE: 'api',
+    CATALOG_CACHE_SECONDS: '0',
+    DATABASE_URL: databaseUrl(database),
+    PGAPPNAME: name,
+    PAYMENT_GATEWAY: 'test',
+    PUBLIC_BASE_URL: 'http://127.0.0.1:3000',
+    NODE_ENV: 'production',
+  };
+  return { ...(await serve(env, checkout)), checkout, name };
 }
 
 async function get(url: string): Promise<void> {
@@ -94,6 +77,10 @@ const ms = (ns: number) => (ns / 1e6).toFixed(2);
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
+if ((await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount === 0) {
+  await admin.end();
+  throw new Error(`There is no database ${database} on ${adminUrl}: \`npm run bench\` makes charms_bench_standard and charms_bench_large (API_CALL_DATABASE)`);
+}
 const apis = [await startApi(root, 0), ...(compare ? [await startApi(compare, 1)] : [])];
 try {
   const backends = async (api: Api) =>
@@ -127,6 +114,6 @@ try {
     }
   }
 } finally {
-  for (const api of apis) api.stop();
+  await Promise.all(apis.map((api) => api.stop()));
   await admin.end();
 }

@@ -23,10 +23,14 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
-/** Starts bench/serve.ts in its own process; BENCH_PROFILE=1 writes a CPU profile of each to bench/profiles/. */
-export async function serve(env: Record<string, string>): Promise<Server> {
+/**
+ * Starts bench/serve.ts in its own process; BENCH_PROFILE=1 writes a CPU profile of each to bench/profiles/.
+ * `checkout`: another checkout of the repository whose serve.ts (and API) to start, to compare two commits.
+ */
+export async function serve(env: Record<string, string>, checkout = root): Promise<Server> {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', fileURLToPath(new URL('./profiles', import.meta.url))] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(new URL('./serve.ts', import.meta.url))], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(checkout, 'bench/serve.ts')], {
+    cwd: checkout,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
