@@ -361,7 +361,7 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
     const rows = found.filter((row) => row.id !== null).map((row) => ({ ...row, sizes: row.sizes ?? [] }));
     return { rows, total: Number(counts?.total ?? 0), counts };
   }
-  // Prepared, PostgreSQL plans a listing once per connection (planning took longer than running it); not when
+  // Prepared, so PostgreSQL plans a listing once per connection (planning took longer than running it); not when
   // narrowed: a generic plan cannot know how few rows a price range keeps, and read 2,000 rows to show 48.
   const prepared = !isNarrowed(narrowing);
   const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing), { prepared });

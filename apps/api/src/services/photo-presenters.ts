@@ -43,7 +43,7 @@ export type ShownPhotoRow = Pick<ProductPhotoRow, 'id' | 'productId' | 'alt' | '
 /**
  * Each product's photos, in order, in one query. The ids go as one array parameter, so the text is the same for
  * every listing and runs as a prepared statement: with drizzle's `inArray`, 48 ids were 48 parameters whose building
- * was an eighth of an uncached listing's API time, and a new statement for PostgreSQL to parse and plan each time.
+ * were an eighth of an uncached search's API time, and a new statement for PostgreSQL to parse and plan each time.
  */
 export async function photosOfProducts(db: Db, productIds: readonly number[]): Promise<Map<number, ShownPhotoRow[]>> {
   const byProduct = new Map<number, ShownPhotoRow[]>();
