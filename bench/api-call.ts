@@ -22,11 +22,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { databaseUrl, hasDatabase, serverUrl } from './databases';
 import { processCpuNs } from './proc';
 import { type Server, serve } from './servers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = process.env.API_CALL_DATABASE ?? 'charms_bench_standard';
 const requests = Number(process.env.API_CALL_REQUESTS ?? 500);
 const paths = process.argv.slice(2);
@@ -44,12 +44,6 @@ interface Api extends Server {
   checkout: string;
   /** The application_name its connections give PostgreSQL, so its backends can be told from the other API's. */
   name: string;
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function startApi(checkout: string, index: number): Promise<Api> {
@@ -75,12 +69,11 @@ async function get(url: string): Promise<void> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (ns: number) => (ns / 1e6).toFixed(2);
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-if ((await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount === 0) {
-  await admin.end();
-  throw new Error(`There is no database ${database} on ${adminUrl}: \`npm run bench\` makes charms_bench_standard and charms_bench_large (API_CALL_DATABASE)`);
+if (!(await hasDatabase(database))) {
+  throw new Error(`There is no database ${database} on ${serverUrl}: \`npm run bench\` makes charms_bench_standard and charms_bench_large (API_CALL_DATABASE)`);
 }
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
 const apis = [await startApi(root, 0), ...(compare ? [await startApi(compare, 1)] : [])];
 try {
   const backends = async (api: Api) =>

@@ -4,26 +4,19 @@
  * Prints the median of 7 runs of each after 2 warm-ups (no response cache is involved).
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { productListQuerySchema } from '@charms/contracts/catalog';
 import { openDatabase } from '../apps/api/src/db/client';
+import { databaseUrl, ensureDatabase } from './databases';
 import { migrate } from '../apps/api/src/db/migrate';
 import { queryRows } from '../apps/api/src/db/query';
 import { seed } from '../apps/api/src/db/seed/seed';
 import { listProducts } from '../apps/api/src/services/catalog-listing';
 
 const size = (process.argv[2] ?? 'standard') as 'standard' | 'large';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `charms_listing_${size}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-if (!exists) await admin.query(`create database ${name}`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = await openDatabase({ url: url.toString() });
-if (!exists) {
+const created = await ensureDatabase(name);
+const database = await openDatabase({ url: databaseUrl(name) });
+if (created) {
   await migrate(database);
   await seed(database.db, size);
   await database.db.execute(sql`vacuum analyze`);

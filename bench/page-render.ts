@@ -35,7 +35,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { databaseUrl, ensureDatabase } from './databases';
 import { BROWSER_ACCEPT_ENCODING } from './pages';
 import { treeCpuNs } from './proc';
 
@@ -113,18 +113,6 @@ export async function standardPages(base: string): Promise<{ name: string; path:
   ];
 }
 
-async function ensureDatabase(name: string): Promise<string> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /** Starts the built shop (the build in `buildDir`, relative to the repo); resolves once it says where it is open. */
 async function startShop(env: Record<string, string>, buildDir = 'apps/web/build') {
   const server = fileURLToPath(new URL(`../${buildDir}/server/index.js`, import.meta.url));
@@ -164,6 +152,8 @@ async function main() {
   const requests = Number(process.env.PAGE_RENDER_REQUESTS ?? 500);
   const database = process.env.PAGE_RENDER_DATABASE ?? 'render_pages';
   const dataDir = mkdtempSync(join(tmpdir(), 'charms-page-render-'));
+  // The shop migrates and seeds a database it finds empty.
+  if (database !== 'pglite') await ensureDatabase(database);
   const env = {
     NODE_ENV: 'production',
     PORT: process.env.PAGE_RENDER_PORT ?? '0',
@@ -174,7 +164,7 @@ async function main() {
     // Every request renders; one worker, so the requests one after the other measure one process's render.
     PAGE_CACHE_MAX_BYTES: '0',
     WEB_CONCURRENCY: '1',
-    ...(database === 'pglite' ? { DATABASE_URL: '' } : { DATABASE_URL: await ensureDatabase(database), PUBLIC_BASE_URL: 'http://localhost' }),
+    ...(database === 'pglite' ? { DATABASE_URL: '' } : { DATABASE_URL: databaseUrl(database), PUBLIC_BASE_URL: 'http://localhost' }),
   };
   const compareEnv = parseCompareEnv(process.env.PAGE_RENDER_COMPARE_ENV);
   const builds = ['apps/web/build', ...(process.env.PAGE_RENDER_COMPARE ? [process.env.PAGE_RENDER_COMPARE.replace(/\/+$/, '')] : [])];

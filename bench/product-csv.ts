@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { csvLine } from '@charms/domain/csv';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
+import { freshDatabase } from './databases';
 import { migrate } from '../apps/api/src/db/migrate';
 import { queryRows } from '../apps/api/src/db/query';
 import { seed } from '../apps/api/src/db/seed/seed';
@@ -20,19 +20,7 @@ import { createOrResetStaff } from '../apps/api/src/staff/accounts';
  * (bench/run.ts keeps that part when it rewrites the file).
  */
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 10_000);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CSV_SECTION = /<!-- product-csv -->[\s\S]*<!-- \/product-csv -->\n?/;
-
-async function serverDatabase(name: string): Promise<Database> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString() });
-}
 
 async function newProductsFile(database: Database): Promise<string> {
   const categories = await queryRows<{ slug: string }>(database.db, sql`select url_friendly_name as slug from categories order by id`);
@@ -110,7 +98,7 @@ async function measure(label: string, database: Database) {
 
 const loadAtStart = os.loadavg()[0]!;
 const pglite = await measure('PGlite (in memory)', await openDatabase({ dataDir: 'memory://' }));
-const server = await measure('PostgreSQL server', await serverDatabase('charms_bench_csv'));
+const server = await measure('PostgreSQL server', await freshDatabase('charms_bench_csv'));
 const section = `<!-- product-csv -->
 ## Products CSV (${ROWS.toLocaleString('en-US')} rows)
 

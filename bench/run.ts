@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import os from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openDatabase } from '../apps/api/src/db/client';
+import type { Database } from '../apps/api/src/db/client';
+import { freshDatabase, serverUrl } from './databases';
 import { migrate } from '../apps/api/src/db/migrate';
 import { queryRows } from '../apps/api/src/db/query';
 import { seed } from '../apps/api/src/db/seed/seed';
@@ -19,7 +19,6 @@ import { type CatalogResult, apiTable, growthTable, lighthouseSummary, lighthous
 import { type CatalogSize, type Sample, checkoutBody, scenarios } from './scenarios';
 import { ensureBuild, serve, startShop } from './servers';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbPrefix = process.env.BENCH_DATABASE_PREFIX ?? 'charms_bench';
 const catalogs = (process.env.BENCH_CATALOGS ?? 'standard,large').split(',') as CatalogSize[];
 /** Only the rows whose name matches (a regular expression); a partial run prints its tables and writes no file. */
@@ -34,17 +33,6 @@ const soakWanted = soakSeconds > 0 && wanted('memory soak');
 const lighthouseWanted = wanted('lighthouse');
 const shopWanted = pagesWanted || soakWanted || lighthouseWanted;
 const startLoad = os.loadavg()[0]!;
-
-async function freshDatabase(name: string): Promise<Database> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ url: url.toString() });
-}
 
 /** Setting up sessions and bags, several at a time (the rows measure; this only has to be done). */
 const setupConcurrency = 8;
@@ -311,7 +299,7 @@ Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(
 Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average
 ${startLoad.toFixed(1)} at the start and ${endLoad.toFixed(1)} at the end (anything else using the cores lowers requests/s; the CPU
 columns hardly move).
-Database: PostgreSQL server (${new URL(adminUrl).host}), a fresh database per catalog size, seeded by the app's own seed
+Database: PostgreSQL server (${new URL(serverUrl).host}), a fresh database per catalog size, seeded by the app's own seed
 (\`npm run db:seed\`, and \`-- --large\` for 100,000 products).${
   results.some((result) => result.autovacuum === 'off')
     ? ' This server runs without autovacuum, so the harness runs `vacuum analyze` before each API row that follows a write, as autovacuum would keep the statistics fresh.'
