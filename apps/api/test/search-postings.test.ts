@@ -10,8 +10,9 @@ import { insertBareProduct, useTestApp } from './helper';
 /**
  * A one-word search reads search_postings (kept by the triggers of migration 0024) instead of ranking and pricing
  * each matching product, and when it is not narrowed, its counts from search_lexeme_stats (kept by those of migration
- * 0026). Both ways must give the same page and the same counts, on the seed catalog and after every kind of catalog
- * change, and the kept counts must be those of the postings as they are.
+ * 0026), and its fuzzy matches from search_name_words (migration 0027). Both ways must give the same page and the
+ * same counts, on the seed catalog and after every kind of catalog change, and the kept counts and name words must be
+ * those of the catalog as it is.
  */
 const t = useTestApp();
 const [silver, gold] = [findMetalById(40)!, findMetalById(10)!];
@@ -31,6 +32,7 @@ async function expectSameBothWays(word: string, metal: Metal = silver, order: Li
   const { postings, found } = await bothWays(word, metal, order, narrowing, page);
   expect(postings, `"${word}" in ${metal.slug} by ${order} ${JSON.stringify(narrowing)} page ${page}`).toEqual(found);
   await expectStatsExact();
+  await expectNameWordsExact();
   return found;
 }
 
@@ -50,6 +52,16 @@ async function expectStatsExact() {
   const [keptRows, counted] = [values(await queryRows<Row>(t.database.db, kept)), values(await queryRows<Row>(t.database.db, recount))];
   expect(counted[0]).toHaveLength(22);
   expect(keptRows).toEqual(counted);
+}
+
+/** search_name_words (migration 0027) holds exactly the words of every current product's name, split afresh, and the name. */
+async function expectNameWordsExact() {
+  const split = sql`select distinct n.word, p.id as product_id, p.name
+    from products p cross join lateral regexp_split_to_table(lower(p.name), '[^[:alnum:]]+') as n(word)
+    where p.retired_at is null and n.word <> '' order by 1, 2`;
+  const kept = await queryRows<Row>(t.database.db, sql`select word, product_id, name from search_name_words order by 1, 2`);
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept).toEqual(await queryRows<Row>(t.database.db, split));
 }
 
 describe('one-word searches from their postings', () => {
@@ -98,10 +110,13 @@ describe('one-word searches from their postings', () => {
     // Retired, back, then deleted.
     await db.execute(sql`update products set retired_at = now() where id = ${id}`);
     expect(await ids('tanzanite')).toEqual([]);
+    expect(await ids('tanzan')).toEqual([]);
     await db.execute(sql`update products set retired_at = null where id = ${id}`);
     expect(await ids('tanzanite')).toEqual([id]);
+    expect(await ids('tanzan')).toEqual([id]);
     await db.execute(sql`delete from products where id = ${id}`);
     expect(await ids('tanzanite')).toEqual([]);
+    expect(await ids('tanzan')).toEqual([]);
     const [left] = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from search_postings where product_id = ${id}`)) as [{ n: number }];
     expect(left.n).toBe(0);
     // A word no product has any more has no counts kept.

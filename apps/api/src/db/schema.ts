@@ -396,8 +396,8 @@ export const searchLexemeStats = pgTable('search_lexeme_stats', {
 
 /**
  * The words of product names (lower case) and each one's lexeme, for fuzzy search: a typed word close to one of
- * these (pg_trgm word similarity) finds the products with that word in their name, through search_postings. Words
- * are added by the products triggers of migration 0023 and never removed (a word no product has finds nothing).
+ * these (pg_trgm word similarity) finds the products with that word in their name, through search_name_words. Words
+ * are added by the products triggers of migration 0024 and never removed (a word no product has finds nothing).
  */
 export const searchWords = pgTable(
   'search_words',
@@ -406,6 +406,23 @@ export const searchWords = pgTable(
     lexeme: text('lexeme').notNull(),
   },
   (table) => [index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
+);
+
+/**
+ * The words of each current product's name (lower case, split at every character that is not a letter or digit), one
+ * row a word and product, with the product's name: a one-word search's fuzzy match checks that a candidate has the
+ * close word in its name, and reads the name it ranks by, from one index (search_name_words_key: word, product_id,
+ * with the name included; hand-written in migration 0027), instead of reading and splitting each candidate's name
+ * from products. Kept in step with products by the triggers of migration 0027 (decision 0045).
+ */
+export const searchNameWords = pgTable(
+  'search_name_words',
+  {
+    word: text('word').notNull(),
+    productId: integer('product_id').notNull(),
+    name: text('name').notNull(),
+  },
+  (table) => [index('search_name_words_product_idx').on(table.productId)],
 );
 
 /** A promotion a shopper applies with a code (case-insensitive: stored upper-case). */

@@ -61,26 +61,30 @@ const POSTINGS_ORDERS: ReadonlySet<ListingOrder> = new Set<ListingOrder>(['Relev
 
 /**
  * A one-word search's fuzzy matches, as matchedPageQuery's `listed` rows (id, rank, units_sold, kinds, price_cents,
- * available): the products with a word in their name close to the typed word (found through search_words) that the
- * word's own postings do not hold, ranked by the typed word's similarity to the name (below 1, so below every full-text
- * match). Each candidate is checked against the word's postings by key (`offset 0` keeps that a lookup per
- * candidate: joined, PostgreSQL read all of the word's postings, 5,643 for "heart" on 100,000 products, to leave out
- * a few hundred).
+ * available): the products with a word in their name close to the typed word that the word's own postings do not
+ * hold, ranked by the typed word's similarity to the name (below 1, so below every full-text match). Read from
+ * indexes alone, each step a lookup by key (`offset 0` keeps them so; left to itself PostgreSQL hashed all of the
+ * word's postings, 5,643 for "heart" on 100,000 products, or fetched each candidate's posting from the table):
+ * - the words of names close to the typed word (search_words' trigram index), but for the typed word's own lexeme;
+ * - their postings (search_postings_relevance holds each one's sales, kinds and prices), each checked against the
+ *   typed word's postings by key, to leave out what the word finds itself;
+ * - whether the close word is in the product's name, and the name (search_name_words_key, decision 0045: it used to
+ *   be each candidate's name read from products and split into words).
  */
 export function fuzzyListed(word: string, lexeme: string, metal: Metal): SQL {
   const fuzzy = postingOffer(metal, 'f');
   return sql`
-    select f.product_id as id, word_similarity(${word}, p.name)::float8 as rank, f.units_sold, f.kinds,
+    select distinct on (f.product_id) f.product_id as id, word_similarity(${word}, n.name)::float8 as rank, f.units_sold, f.kinds,
       ${fuzzy.price} as price_cents, ${fuzzy.available} as available
     from (
-      select distinct on (s.product_id) s.*
+      select s.*, w.word
       from search_words w
       join search_postings s on s.lexeme = w.lexeme
       where ${word} <% w.word and w.lexeme <> ${lexeme}
         and not exists (select 1 from search_postings m where m.lexeme = ${lexeme} and m.product_id = s.product_id offset 0)
+      offset 0
     ) f
-    cross join lateral (select name from products where id = f.product_id offset 0) p
-    where ${nameWordCloseTo(word)}`;
+    cross join lateral (select name from search_name_words n where n.word = f.word and n.product_id = f.product_id offset 0) n`;
 }
 
 /** A word's postings as `listed` rows (rank 1 + its ts_rank, as a full-text match ranks), where `condition` holds. */
