@@ -2,6 +2,7 @@ import type { ListingOrder } from '@charms/contracts/catalog';
 import { type Metal, findMetalById } from '@charms/domain/metals';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/query';
 import { type Narrowing, pageQuery } from '../src/services/catalog-listing';
 import { searchLexeme } from '../src/services/search-postings';
@@ -121,6 +122,20 @@ describe('one-word searches from their postings', () => {
     expect(left.n).toBe(0);
     // A word no product has any more has no counts kept.
     expect(await queryRows(db, sql`select * from search_lexeme_stats where lexeme = ${await searchLexeme(db, 'tanzanite')}`)).toEqual([]);
+  });
+
+  // PostgreSQL only: the embedded database has no prepared statements (queryRows ignores `prepared`), so it is
+  // skipped on PGlite and runs in npm run test:db (TEST_DATABASE_URL).
+  it.runIf(process.env.TEST_DATABASE_URL)('as typed, run with their generic plan on connections of their own, and nothing else does', async () => {
+    const planMode = sql`select current_setting('plan_cache_mode') as mode`;
+    const mode = async (db: Db, prepared: boolean | 'planned once') => (await queryRows<{ mode: string }>(db, planMode, { prepared }))[0]?.mode;
+    expect(await mode(t.database.db, 'planned once')).toBe('force_generic_plan');
+    expect(await mode(t.database.db, true)).toBe('auto');
+    expect(await mode(t.database.db, false)).toBe('auto');
+    // In a transaction, on the transaction's connection: its statements see what it wrote.
+    await t.database.db.transaction(async (tx) => {
+      expect(await mode(tx as unknown as Db, 'planned once')).toBe('auto');
+    });
   });
 
   it("show what is for sale first, then what is not, across pages, as a word's counts follow its lowest and highest prices", async () => {

@@ -37,20 +37,47 @@ export async function openDatabase(location: DatabaseLocation, options: { startF
   return 'url' in location ? openPostgres(location.url) : openPglite(location.dataDir, options.startFrom);
 }
 
-/** Connections one process's pool opens at most on a PostgreSQL server (besides one that LISTENs). */
+/** Connections one process's pool opens at most on a PostgreSQL server. */
 export const POOL_SIZE = 10;
+/** Connections its second pool opens at most, for the statements planned once per connection (plannedOncePool). */
+export const PLANNED_ONCE_POOL_SIZE = 4;
+/** Connections one process holds at most: both pools, and one that LISTENs for catalog changes. */
+export const CONNECTIONS_PER_PROCESS = POOL_SIZE + PLANNED_ONCE_POOL_SIZE + 1;
 
-function openPostgres(url: string): Database {
-  // Many short queries from many shoppers: parallel workers cost more than they save (and the catalog's
-  // queries are index scans), so this application's sessions run each query in one process. For the same reason no
-  // JIT: compiling a statement's expressions took about 30 ms each time a search's estimated cost passed
-  // jit_above_cost, for a statement that runs in 3 (decision 0035).
-  // A server that does not answer fails the request after 5 s (a 503) instead of holding it until the client gives up.
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000, options: '-c max_parallel_workers_per_gather=0 -c jit=off' });
+// Many short queries from many shoppers: parallel workers cost more than they save (and the catalog's queries are
+// index scans), so this application's sessions run each query in one process. For the same reason no JIT: compiling
+// a statement's expressions took about 30 ms each time a search's estimated cost passed jit_above_cost, for a
+// statement that runs in 3 (decision 0035).
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0 -c jit=off';
+
+/** Each PostgreSQL pool's pool of statements planned once per connection (see plannedOncePool). */
+const plannedOncePools = new WeakMap<pg.Pool, pg.Pool>();
+
+/**
+ * The pool whose connections use a prepared statement's generic plan always (plan_cache_mode force_generic_plan),
+ * beside `pool`: for statements whose plan is the same whatever their values, but which PostgreSQL would otherwise
+ * plan again on every call because it estimates their generic plan dearer (decision 0046). A connection's setting,
+ * so a pool of its own rather than a setting changed and restored around each statement (two more round trips,
+ * which cost more than they saved on a small catalog).
+ */
+export function plannedOncePool(pool: pg.Pool): pg.Pool | undefined {
+  return plannedOncePools.get(pool);
+}
+
+/** A pool of at most `max` connections; one that does not answer fails the request after 5 s (a 503) instead of holding it. */
+function serverPool(url: string, max: number, settings: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, options: settings });
   // A client losing its connection must not crash the process, idle (the pool's listener) or checked out (its
   // own: the pool takes its listener off while a client is out). Its pending queries fail, and the pool drops it.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+function openPostgres(url: string): Database {
+  const pool = serverPool(url, POOL_SIZE, SESSION_SETTINGS);
+  const plannedOnce = serverPool(url, PLANNED_ONCE_POOL_SIZE, `${SESSION_SETTINGS} -c plan_cache_mode=force_generic_plan`);
+  plannedOncePools.set(pool, plannedOnce);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -60,7 +87,9 @@ function openPostgres(url: string): Database {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: once(() => pool.end()),
+    close: once(async () => {
+      await Promise.all([pool.end(), plannedOnce.end()]);
+    }),
   };
 }
 

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, POOL_SIZE } from './client';
+import { CONNECTIONS_PER_PROCESS, type Database } from './client';
 import { queryRows } from './query';
 
 /**
- * Whether `workers` processes of the shop fit in the PostgreSQL server's connections. Each holds up to POOL_SIZE
- * connections plus one that LISTENs for catalog changes, and a rolling restart runs one worker more for a while.
+ * Whether `workers` processes of the shop fit in the PostgreSQL server's connections. Each holds up to
+ * CONNECTIONS_PER_PROCESS (its two pools and one that LISTENs for catalog changes), and a rolling restart runs one
+ * worker more for a while.
  * Past the server's max_connections, requests would fail under load with "too many clients" rather than at the
  * start: say so at the start instead (other instances on the same server are not counted: only the operator knows).
  */
@@ -15,7 +16,7 @@ export async function checkConnectionBudget(database: Database, workers: number,
     sql`select current_setting('max_connections')::int as max, current_setting('superuser_reserved_connections')::int as reserved`,
   );
   if (!limits) return;
-  const needed = (workers + 1) * (POOL_SIZE + 1);
+  const needed = (workers + 1) * CONNECTIONS_PER_PROCESS;
   const allowed = limits.max - limits.reserved;
   if (needed > allowed) {
     log.warn(

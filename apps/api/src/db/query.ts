@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client';
+import { type Db, plannedOncePool } from './client';
 
 const dialect = new PgDialect();
 
@@ -10,16 +10,21 @@ const dialect = new PgDialect();
  * Runs raw SQL (parameters bound by drizzle's sql template) and returns its rows; works on both drivers.
  *
  * `prepared`: a named prepared statement on PostgreSQL (named after its text), so each pooled connection parses
- * and plans it once instead of on every call. For the hot calls (the bag, checkout) whose SQL text is fixed
- * and whose planning costs more than running them; the embedded database ignores it.
+ * it once instead of on every call. For the hot calls (the bag, checkout) whose SQL text is fixed and whose
+ * planning costs more than running them; the embedded database ignores it. PostgreSQL still plans a prepared
+ * statement again for its values whenever it estimates its generic plan dearer than those plans (plan_cache_mode
+ * auto), which is right where the values change the plan. `'planned once'`: run on the pool whose connections use
+ * the generic plan always (plannedOncePool in client.ts, decision 0046), for a statement whose plan is the same
+ * whatever its values; in a transaction, on the transaction's connection, as `true` is.
  */
-export async function queryRows<T>(db: Db, query: SQL, options: { prepared?: boolean } = {}): Promise<T[]> {
+export async function queryRows<T>(db: Db, query: SQL, options: { prepared?: boolean | 'planned once' } = {}): Promise<T[]> {
   const client = serverClient(db);
   if (!options.prepared || !client) {
     const result = (await db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
   }
-  const result = await client.query(preparedConfig(query));
+  const runner = (options.prepared === 'planned once' && client instanceof pg.Pool && plannedOncePool(client)) || client;
+  const result = await runner.query(preparedConfig(query));
   return result.rows as T[];
 }
 

@@ -353,10 +353,14 @@ function countsKey(filter: IndexedFilter, metal: Metal, narrowing: Narrowing): s
 async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing) {
   const { db } = context;
   if (filter.kind === 'search' || filter.kind === 'collection') {
-    // A one-word search reads its postings, in a statement whose plan PostgreSQL keeps.
+    // A one-word search reads its postings, in a prepared statement. By relevance and not narrowed (a search as
+    // typed), planned once per connection: its plan is the same for any word, and PostgreSQL otherwise planned it
+    // again on every call, which took about as long as running it (decision 0046). Narrowed, a price range's values
+    // change the plan (decision 0044), so PostgreSQL chooses.
     const lexeme = filter.kind === 'search' && filter.words.length === 1 ? await searchLexeme(db, filter.words[0]!) : null;
     const query = matchedPageQuery(filter.kind === 'search' ? { ...filter, lexeme } : filter, metal, order, page, pageSize, narrowing);
-    const found = await queryRows<(SummaryRow & { rank: number }) & CountsRow>(db, query, { prepared: lexeme !== null });
+    const prepared = lexeme === null ? false : order === 'Relevance' && !isNarrowed(narrowing) ? 'planned once' : true;
+    const found = await queryRows<(SummaryRow & { rank: number }) & CountsRow>(db, query, { prepared });
     const counts = found[0];
     const rows = found.filter((row) => row.id !== null).map((row) => ({ ...row, sizes: row.sizes ?? [] }));
     return { rows, total: Number(counts?.total ?? 0), counts };
