@@ -38,9 +38,9 @@ export async function openDatabase(location: DatabaseLocation, options: { startF
 }
 
 /** Connections one process's pool opens at most on a PostgreSQL server. */
-export const POOL_SIZE = 10;
+const POOL_SIZE = 10;
 /** Connections its second pool opens at most, for the statements planned once per connection (plannedOncePool). */
-export const PLANNED_ONCE_POOL_SIZE = 4;
+const PLANNED_ONCE_POOL_SIZE = 4;
 /** Connections one process holds at most: both pools, and one that LISTENs for catalog changes. */
 export const CONNECTIONS_PER_PROCESS = POOL_SIZE + PLANNED_ONCE_POOL_SIZE + 1;
 

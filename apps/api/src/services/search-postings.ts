@@ -18,7 +18,10 @@ import { KIND_BITS } from './listing-kinds';
  * similarity of the typed word to the name. (A search of several words matches names close to the whole phrase.)
  */
 
-/** A one-word search's fuzzy match, on products `p`: a word of the name close to the typed word. */
+/**
+ * A one-word search's fuzzy match on products `p`, as a search that ranks every match finds it: a word of the name
+ * close to the typed word. search_name_words (migration 0027) holds the names split the same way, for fuzzyListed.
+ */
 export function nameWordCloseTo(word: string): SQL {
   return sql`exists (select 1 from regexp_split_to_table(lower(p.name), '[^[:alnum:]]+') as name_word where ${word} <% name_word)`;
 }
