@@ -12,6 +12,8 @@
  *
  *   API_CALL_REQUESTS   requests per path (default 500, after 100 unrecorded)
  *   API_CALL_DATABASE   the database (default charms_bench_standard)
+ *   API_CALL_HEADERS    more request headers, as a JSON object of strings, e.g. '{"usersessionid":"<id>"}' to read the
+ *                       bag of a session `npm run bench` left in the database
  *   API_CALL_COMPARE    another checkout of this repository, e.g. the commit before a change:
  *                         git worktree add /tmp/before HEAD~1 && ln -s "$PWD/node_modules" /tmp/before/node_modules
  *                       both APIs run side by side and each request goes to one, then the other, so a change of the
@@ -23,6 +25,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { databaseUrl, hasDatabase, serverUrl } from './databases';
+import { envObject } from './env-object';
 import { processCpuNs } from './proc';
 import { type Server, serve } from './servers';
 
@@ -31,6 +34,7 @@ const database = process.env.API_CALL_DATABASE ?? 'charms_bench_standard';
 const requests = Number(process.env.API_CALL_REQUESTS ?? 500);
 const paths = process.argv.slice(2);
 const compare = process.env.API_CALL_COMPARE;
+const headers = envObject('API_CALL_HEADERS', '{"usersessionid":"<id>"}');
 
 if (paths.length === 0 || paths.some((path) => !path.startsWith('/api/'))) {
   throw new Error('Give one or more API paths to measure, each starting with /api/, e.g. /api/products?path=/products/search/heart');
@@ -61,7 +65,7 @@ async function startApi(checkout: string, index: number): Promise<Api> {
 }
 
 async function get(url: string): Promise<void> {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+  const response = await fetch(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
 }

@@ -36,6 +36,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseUrl, ensureDatabase } from './databases';
+import { envObject } from './env-object';
 import { BROWSER_ACCEPT_ENCODING } from './pages';
 import { treeCpuNs } from './proc';
 
@@ -131,21 +132,11 @@ async function startShop(env: Record<string, string>, buildDir = 'apps/web/build
   return { base, pid: child.pid!, stop: () => (child.kill('SIGTERM'), exited) };
 }
 
-/** PAGE_RENDER_COMPARE_ENV: an object of strings, as JSON. */
-function parseCompareEnv(text: string | undefined): Record<string, string> {
-  if (!text) return {};
-  if (!process.env.PAGE_RENDER_COMPARE) throw new Error('PAGE_RENDER_COMPARE_ENV is for the PAGE_RENDER_COMPARE shop: set both');
-  const wrong = () => new Error(`PAGE_RENDER_COMPARE_ENV must be a JSON object of strings, e.g. '{"MALLOC_ARENA_MAX":"2"}', not ${text}`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw wrong();
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((value) => typeof value !== 'string')) {
-    throw wrong();
-  }
-  return parsed as Record<string, string>;
+/** PAGE_RENDER_COMPARE_ENV: an object of strings, as JSON, for the PAGE_RENDER_COMPARE shop. */
+function parseCompareEnv(): Record<string, string> {
+  const env = envObject('PAGE_RENDER_COMPARE_ENV', '{"MALLOC_ARENA_MAX":"2"}');
+  if (Object.keys(env).length > 0 && !process.env.PAGE_RENDER_COMPARE) throw new Error('PAGE_RENDER_COMPARE_ENV is for the PAGE_RENDER_COMPARE shop: set both');
+  return env;
 }
 
 async function main() {
@@ -166,7 +157,7 @@ async function main() {
     WEB_CONCURRENCY: '1',
     ...(database === 'pglite' ? { DATABASE_URL: '' } : { DATABASE_URL: databaseUrl(database), PUBLIC_BASE_URL: 'http://localhost' }),
   };
-  const compareEnv = parseCompareEnv(process.env.PAGE_RENDER_COMPARE_ENV);
+  const compareEnv = parseCompareEnv();
   const builds = ['apps/web/build', ...(process.env.PAGE_RENDER_COMPARE ? [process.env.PAGE_RENDER_COMPARE.replace(/\/+$/, '')] : [])];
   // One after the other: the first start of a database makes its secrets.
   const shops: Awaited<ReturnType<typeof startShop>>[] = [];

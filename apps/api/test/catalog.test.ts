@@ -182,6 +182,28 @@ describe('GET /api/products: search', () => {
     expect(found.pagination.totalCount).toBe(0);
     expect(found.suggestions.popularCategories.length).toBeGreaterThan(3);
   });
+
+  it('follows the sales in its popular categories once the catalog changes, though it keeps them between searches', async () => {
+    const empty = async (word: string) => (await list({ path: `/products/search/${word}` })).suggestions.popularCategories.map((category) => category.urlFriendlyName);
+    const popular = await empty('qqqzzzxxa');
+    expect(await empty('qqqzzzxxb')).toEqual(popular);
+    const [outside] = await queryRows<{ id: number; slug: string }>(
+      t.database.db,
+      sql`select c.id, c.url_friendly_name as slug from categories c
+        where c.url_friendly_name <> all(${sql.param(popular)}::text[]) and exists (select 1 from product_categories pc where pc.category_id = c.id)
+        order by c.id limit 1`,
+    );
+    expect(outside, 'a category that is not among the popular ones').toBeDefined();
+    const [product] = await queryRows<{ id: number }>(t.database.db, sql`select product_id as id from product_categories where category_id = ${outside!.id} order by product_id limit 1`);
+    // One of its products sells more than the rest of the catalog together: a catalog change, which every instance hears of.
+    await t.database.db.execute(sql`update products set units_sold = units_sold + 100000000 where id = ${product!.id}`);
+    try {
+      await expect.poll(async () => (await empty('qqqzzzxxc'))[0]).toBe(outside!.slug);
+    } finally {
+      await t.database.db.execute(sql`update products set units_sold = units_sold - 100000000 where id = ${product!.id}`);
+    }
+    await expect.poll(() => empty('qqqzzzxxd')).toEqual(popular);
+  });
 });
 
 describe('GET /api/products: bad input', () => {
@@ -232,6 +254,42 @@ describe('GET /api/products/detail', () => {
     expect(product.estimatedShipDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(response.canonicalUrl).toBe(product.path);
     expect(response.dataLayers[0]).toMatchObject({ event: 'view_item', ecommerce: { currency: 'USD', items: [{ item_id: String(product.id) }] } });
+  });
+
+  it("relates a product to its own category's best sellers on sale, and drops one that is retired or sells more elsewhere", async () => {
+    const summary = await aProduct('Dog-Charms');
+    const related = async () => {
+      const response = await detail(summary.path);
+      if (response.kind !== 'product') throw new Error('expected a product');
+      return response.product.related.map((one) => one.id);
+    };
+    const shown = await related();
+    expect(shown).toHaveLength(8);
+    // Its category's products on sale in sterling silver (the metal the page is in).
+    const inCategory = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select p.id from products p join product_prices pp on pp.product_id = p.id and pp.metal_id = 40 and pp.available
+        where p.retired_at is null and p.primary_category_id = (select primary_category_id from products where id = ${summary.id})`,
+    );
+    expect(shown.every((id) => id !== summary.id && inCategory.some((row) => row.id === id))).toBe(true);
+    const [first, second] = shown as [number, number];
+    await t.database.db.execute(sql`update products set retired_at = now() where id = ${first}`);
+    try {
+      await expect.poll(related).not.toContain(first);
+      expect((await related())[0]).toBe(second);
+      // A product of the category that nobody had bought sells the most: it comes first.
+      const unsold = inCategory.find((row) => row.id !== summary.id && !shown.includes(row.id));
+      expect(unsold, 'a product of the category not among the eight').toBeDefined();
+      await t.database.db.execute(sql`update products set units_sold = units_sold + 100000000 where id = ${unsold!.id}`);
+      try {
+        await expect.poll(async () => (await related())[0]).toBe(unsold!.id);
+      } finally {
+        await t.database.db.execute(sql`update products set units_sold = units_sold - 100000000 where id = ${unsold!.id}`);
+      }
+    } finally {
+      await t.database.db.execute(sql`update products set retired_at = null where id = ${first}`);
+    }
+    await expect.poll(related).toEqual(shown);
   });
 
   it('says engraving is free on gold', async () => {

@@ -153,6 +153,8 @@ export const products = pgTable(
     index('products_name_idx').on(table.name, table.id),
     index('products_created_at_idx').on(table.createdAt),
     index('products_units_sold_idx').on(table.unitsSold),
+    // A product page's related products: its category's best sellers on sale, read in order (migration 0028).
+    index('products_related_idx').on(table.primaryCategoryId, table.unitsSold.desc().nullsFirst(), table.id).where(sql`retired_at is null`),
     index('products_collections_idx').using('gin', table.collections),
   ],
 );

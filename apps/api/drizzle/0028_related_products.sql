@@ -1,0 +1,1 @@
+CREATE INDEX "products_related_idx" ON "products" USING btree ("primary_category_id","units_sold" DESC NULLS FIRST,"id") WHERE retired_at is null;
