@@ -26,6 +26,11 @@ export interface ListingContext {
   remember?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 }
 
+/** A derived value kept with the catalog where the context keeps any (context.remember), else loaded now. */
+function remembered<T>(context: ListingContext, key: string, load: () => Promise<T>): Promise<T> {
+  return context.remember ? context.remember(key, load) : load();
+}
+
 export type Filter =
   | { kind: 'category'; category: Category & { id: number; description: string } }
   | { kind: 'collection'; collection: string; heading: string }
@@ -375,7 +380,7 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
   const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing), { prepared });
   const [rows, countedRows] = await Promise.all([
     queryRows<SummaryRow & { rank: number }>(db, pageQuery(filter, metal, order, page, pageSize, narrowing), { prepared: pagePrepared }),
-    context.remember ? context.remember(countsKey(filter, metal, narrowing), countRows) : countRows(),
+    remembered(context, countsKey(filter, metal, narrowing), countRows),
   ]);
   const counts = countedRows[0];
   return { rows: rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })), total: Number(counts?.total ?? 0), counts };
@@ -511,7 +516,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     pagination: { page: query.page, pageSize: query.pageSize, totalCount, totalPages },
     suggestions: {
       didYouMean,
-      popularCategories: empty ? await (context.remember ? context.remember('popular-categories', () => popularCategories(db)) : popularCategories(db)) : [],
+      popularCategories: empty ? await remembered(context, 'popular-categories', () => popularCategories(db)) : [],
     },
   };
 }
