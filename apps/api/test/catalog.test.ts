@@ -125,6 +125,34 @@ describe('GET /api/products: category listings', () => {
     expect(page3.canonicalUrl).toBe('/products/category/Dog-Charms?page=3');
   });
 
+  it('gives every page of a category, in every order, the rows of its whole listing sorted at once', async () => {
+    // Each page is found in the read model's index before its products are read (decision 0048); its rows, prices
+    // and availability must be those of the whole listing sorted in one statement, sliced.
+    const keys = {
+      Name: sql`l.name, l.product_id`,
+      PriceLowHigh: sql`l.price_cents, l.name, l.product_id`,
+      PriceHighLow: sql`l.price_cents desc nulls last, l.name, l.product_id`,
+      Newest: sql`l.created_at desc, l.product_id`,
+      BestSelling: sql`l.units_sold desc, l.product_id`,
+    };
+    // 14k gold: Dog Charms has products not offered in it, listed last and with no price.
+    const gold = 10;
+    for (const [orderBy, key] of Object.entries(keys)) {
+      const whole = await queryRows<{ id: number; cents: number | null; available: boolean }>(t.database.db, sql`
+        select l.product_id as id, l.price_cents as cents, not l.unavailable as available
+        from catalog_listings l join categories c on c.id = l.category_id
+        where c.url_friendly_name = 'Dog-Charms' and l.metal_id = ${gold}
+        order by l.unavailable, ${key}`);
+      expect(whole.some((row) => !row.available)).toBe(true);
+      const paged = [];
+      for (let page = 1; page <= Math.ceil(whole.length / 9); page++) {
+        const answer = await list({ path: '/products/category/Dog-Charms', metalId: gold, orderBy, page, pageSize: 9 });
+        paged.push(...answer.products.map((product) => ({ id: product.id, cents: product.price?.cents ?? null, available: product.available })));
+      }
+      expect(paged, orderBy).toEqual(whole.map((row) => ({ ...row, cents: row.available ? row.cents : null })));
+    }
+  });
+
   it('serves /categories/{slug} and categoryName the same as the category path', async () => {
     const a = await list({ path: '/categories/Dog-Charms', pageSize: 5 });
     const b = await list({ categoryName: 'dog charms', pageSize: 5 });
@@ -229,6 +257,17 @@ describe('GET /api/products: bad input', () => {
   it('names the field and the last page when a page is out of range', async () => {
     const response = await t.app.inject('/api/products?path=/products/category/Dog-Charms&page=4&pageSize=48');
     expect(errorOf(response)).toMatchObject({ message: 'page 4 is past the last page (2)', details: [{ field: 'page' }] });
+    // Far past the end, of a category, narrowed or not, and of the whole catalog.
+    const far = 999_999_999;
+    for (const [url, last] of [
+      [`/api/products?path=/products/category/Dog-Charms&page=${far}`, 2],
+      [`/api/products?path=/products/category/Dog-Charms&page=${far}&kind=charm&maxPrice=1000`, 2],
+      [`/api/products?path=/products&page=${far}&pageSize=96`, null],
+    ] as const) {
+      const farResponse = await t.app.inject(url);
+      expect(farResponse.statusCode, url).toBe(400);
+      expect(errorOf(farResponse).message, url).toMatch(last ? `page ${far} is past the last page (${last})` : `page ${far} is past the last page (`);
+    }
   });
 });
 

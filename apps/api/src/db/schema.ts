@@ -273,7 +273,8 @@ export const catalogListings = pgTable(
     // A listing's filter counts (each kind within a price range) read from this index alone.
     index('catalog_listings_counts_idx').on(table.categoryId, table.metalId, table.kinds, table.priceCents),
     index('catalog_listings_product_idx').on(table.productId, table.metalId),
-    index('catalog_listings_by_name_idx').on(table.categoryId, table.metalId, table.unavailable, table.name, table.productId),
+    // Each order's index, ending with the columns a page shows (its price), so a page reads the index alone (decision 0048).
+    index('catalog_listings_by_name_idx').on(table.categoryId, table.metalId, table.unavailable, table.name, table.productId, table.priceCents),
     index('catalog_listings_by_price_idx').on(table.categoryId, table.metalId, table.unavailable, table.priceCents, table.name, table.productId),
     index('catalog_listings_by_price_desc_idx').on(
       table.categoryId,
@@ -283,8 +284,8 @@ export const catalogListings = pgTable(
       table.name,
       table.productId,
     ),
-    index('catalog_listings_by_newest_idx').on(table.categoryId, table.metalId, table.unavailable, table.createdAt.desc(), table.productId),
-    index('catalog_listings_by_sales_idx').on(table.categoryId, table.metalId, table.unavailable, table.unitsSold.desc(), table.productId),
+    index('catalog_listings_by_newest_idx').on(table.categoryId, table.metalId, table.unavailable, table.createdAt.desc(), table.productId, table.priceCents),
+    index('catalog_listings_by_sales_idx').on(table.categoryId, table.metalId, table.unavailable, table.unitsSold.desc(), table.productId, table.priceCents),
   ],
 );
 
@@ -311,11 +312,12 @@ export const catalogOffers = pgTable(
   (table) => [
     primaryKey({ columns: [table.metalId, table.productId] }),
     index('catalog_offers_product_idx').on(table.productId),
-    index('catalog_offers_by_name_idx').on(table.metalId, table.name, table.productId),
-    index('catalog_offers_by_price_idx').on(table.metalId, table.priceCents, table.name, table.productId),
-    index('catalog_offers_by_price_desc_idx').on(table.metalId, table.priceCents.desc(), table.name, table.productId),
-    index('catalog_offers_by_newest_idx').on(table.metalId, table.createdAt.desc(), table.productId),
-    index('catalog_offers_by_sales_idx').on(table.metalId, table.unitsSold.desc(), table.productId),
+    // Each order's index, ending with the columns a page shows (price, availability), so a page reads the index alone (decision 0048).
+    index('catalog_offers_by_name_idx').on(table.metalId, table.name, table.productId, table.priceCents, table.available),
+    index('catalog_offers_by_price_idx').on(table.metalId, table.priceCents, table.name, table.productId, table.available),
+    index('catalog_offers_by_price_desc_idx').on(table.metalId, table.priceCents.desc(), table.name, table.productId, table.available),
+    index('catalog_offers_by_newest_idx').on(table.metalId, table.createdAt.desc(), table.productId, table.priceCents, table.available),
+    index('catalog_offers_by_sales_idx').on(table.metalId, table.unitsSold.desc(), table.productId, table.priceCents, table.available),
   ],
 );
 
