@@ -151,6 +151,18 @@ describe('GET /api/products: category listings', () => {
       }
       expect(paged, orderBy).toEqual(whole.map((row) => ({ ...row, cents: row.available ? row.cents : null })));
     }
+    // Narrowed to a price range (a statement planned for its values): the products offered in it, in range.
+    const inRange = await queryRows<{ id: number }>(t.database.db, sql`
+      select l.product_id as id from catalog_listings l join categories c on c.id = l.category_id
+      where c.url_friendly_name = 'Dog-Charms' and l.metal_id = ${gold} and l.price_cents between 35000 and 45000
+      order by l.unavailable, l.price_cents desc, l.name, l.product_id`);
+    expect(inRange.length).toBeGreaterThan(9);
+    const narrowed = [];
+    for (let page = 1; page <= Math.ceil(inRange.length / 9); page++) {
+      const answer = await list({ path: '/products/category/Dog-Charms', metalId: gold, orderBy: 'PriceHighLow', minPrice: 350, maxPrice: 450, page, pageSize: 9 });
+      narrowed.push(...answer.products.map((product) => product.id));
+    }
+    expect(narrowed).toEqual(inRange.map((row) => row.id));
   });
 
   it('serves /categories/{slug} and categoryName the same as the category path', async () => {
@@ -259,15 +271,20 @@ describe('GET /api/products: bad input', () => {
     expect(errorOf(response)).toMatchObject({ message: 'page 4 is past the last page (2)', details: [{ field: 'page' }] });
     // Far past the end, of a category, narrowed or not, and of the whole catalog.
     const far = 999_999_999;
+    const wholeCatalogPages = (await list({ path: '/products', pageSize: 96 })).pagination.totalPages;
+    expect(wholeCatalogPages).toBeGreaterThan(20);
     for (const [url, last] of [
       [`/api/products?path=/products/category/Dog-Charms&page=${far}`, 2],
       [`/api/products?path=/products/category/Dog-Charms&page=${far}&kind=charm&maxPrice=1000`, 2],
-      [`/api/products?path=/products&page=${far}&pageSize=96`, null],
+      [`/api/products?path=/products&page=${far}&pageSize=96`, wholeCatalogPages],
+      [`/api/products?path=/products&page=${wholeCatalogPages + 1}&pageSize=96`, wholeCatalogPages],
     ] as const) {
       const farResponse = await t.app.inject(url);
       expect(farResponse.statusCode, url).toBe(400);
-      expect(errorOf(farResponse).message, url).toMatch(last ? `page ${far} is past the last page (${last})` : `page ${far} is past the last page (`);
+      expect(errorOf(farResponse).message, url).toBe(`page ${url.match(/page=(\d+)/)![1]} is past the last page (${last})`);
     }
+    // The last page itself is served.
+    expect((await list({ path: '/products', pageSize: 96, page: wholeCatalogPages })).products.length).toBeGreaterThan(0);
   });
 });
 

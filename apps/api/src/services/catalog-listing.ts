@@ -84,7 +84,7 @@ function resolveRoute(query: ProductListQuery): ListingRoute {
  * metal come first (a category's `unavailable`; the whole catalog holds only offered products, sold-out ones among
  * the others), then the shopper's order, then the product's id so pages never overlap. Outside a search, relevance
  * is best selling. Each index ends with the columns a page shows (READ_MODEL's pageColumns), so a page not narrowed
- * reads that index alone (migration 0029).
+ * is an index-only scan (migration 0029; the table is read only for rows changed since autovacuum last passed).
  */
 const SORT_KEYS: Record<IndexedFilter['kind'], Record<ListingOrder, readonly string[]>> = {
   category: {
@@ -389,11 +389,11 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
     const rows = found.filter((row) => row.id !== null).map((row) => ({ ...row, sizes: row.sizes ?? [] }));
     return { rows, total: Number(counts?.total ?? 0), counts };
   }
-  // Prepared, so PostgreSQL plans a listing once per connection (planning took longer than running it); not when
-  // narrowed: a generic plan cannot know how few rows a price range keeps, and read 2,000 rows to show 48.
-  // A page not narrowed is planned once per connection: PostgreSQL planned it again on every call (0.3-1 ms before a
-  // 0.2-0.5 ms run on 100,000 products), and since a page is read from its order's index alone its generic plan is
-  // the plan for the values, in every order, category size and page checked (decisions 0047, 0048).
+  // Not narrowed, the counts are a prepared statement (parsed once per connection, PostgreSQL choosing its plan) and
+  // the page is planned once per connection: PostgreSQL planned it again on every call (0.3-1 ms before a 0.2-0.5 ms
+  // run on 100,000 products), and since a page is found in its order's index its generic plan is the plan for the
+  // values, in every order, category size and page checked (decisions 0047, 0048). Narrowed, neither is prepared:
+  // a generic plan cannot know how few rows a price range keeps, and read 2,000 rows to show 48.
   const prepared = !isNarrowed(narrowing);
   const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing), { prepared });
   const pageRows = () => queryRows<SummaryRow & { rank: number }>(db, pageQuery(filter, metal, order, page, pageSize, narrowing), { prepared: prepared ? 'planned once' : false });
