@@ -63,10 +63,12 @@ test('edit a page’s title, then delete it after the question; the storefront s
   await expect(page.getByRole('status')).toContainText('Saved');
 
   await page.getByLabel('Title').fill('Gift wrapping');
-  // The first save's "Saved" is still on screen: wait for this save's own answer before leaving the page.
+  // The first save's "Saved" is still on screen: wait for this save's own answer before leaving the page. A save
+  // answers with a redirect to the saved page: as data once the page's scripts run, or as a 302 when the form posts
+  // before they start (they start after the first paint, decision 0038), which the page also handles.
   const saved = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/admin/content/edit'));
   await page.getByRole('button', { name: 'Save' }).click();
-  expect((await saved).ok()).toBe(true);
+  expect((await saved).status()).toBeLessThan(400);
   await expect(page.getByRole('status')).toContainText('Saved');
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Gift wrapping' })).toBeVisible();
