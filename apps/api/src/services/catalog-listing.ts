@@ -212,6 +212,7 @@ export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, pag
   if (filter.kind === 'search' || filter.kind === 'collection') return matchedPageQuery(filter, metal, order, page, pageSize, narrowing);
   const source = listingSource(filter, metal);
   const orderBy = orderSql(order, filter);
+  const alias = sql.raw(READ_MODEL[filter.kind].alias);
   return sql`
     select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${source.available} as available, 0 as rank
     from (
@@ -219,8 +220,8 @@ export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, pag
       where ${source.where} and ${narrowingSql(source, narrowing)}
       order by ${orderBy}
       limit ${pageSize} offset ${(page - 1) * pageSize}
-    ) ${sql.raw(READ_MODEL[filter.kind].alias)}
-    join products p on p.id = ${sql.raw(READ_MODEL[filter.kind].alias)}.product_id
+    ) ${alias}
+    join products p on p.id = ${alias}.product_id
     join categories c on c.id = p.primary_category_id
     order by ${orderBy}`;
 }
@@ -403,11 +404,16 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
   if (page > 1) {
     const counts = (await counted)[0];
     const total = Number(counts?.total ?? 0);
-    if ((page - 1) * pageSize >= total) return { rows: [], total, counts };
+    if (page > lastPage(total, pageSize)) return { rows: [], total, counts };
   }
   const [rows, countedRows] = await Promise.all([pageRows(), counted]);
   const counts = countedRows[0];
   return { rows: rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })), total: Number(counts?.total ?? 0), counts };
+}
+
+/** A listing's last page: 1 when it is empty (an empty listing still has its first page). */
+function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 function filtersOf(narrowing: Narrowing, counts: CountsRow | undefined): ListingFilters {
@@ -490,7 +496,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   }
 
   const totalCount = found.total;
-  const totalPages = Math.max(1, Math.ceil(totalCount / query.pageSize));
+  const totalPages = lastPage(totalCount, query.pageSize);
   if (query.page > totalPages) {
     throw new HttpError(400, 'VALIDATION_ERROR', `page ${query.page} is past the last page (${totalPages})`, [
       { field: 'page', message: `must be at most ${totalPages}` },
