@@ -20,20 +20,41 @@ const [silver, gold] = [findMetalById(40)!, findMetalById(10)!];
 
 type Row = Record<string, unknown>;
 
-/** The page and counts of a one-word search, read both ways. */
-async function bothWays(word: string, metal: Metal, order: ListingOrder = 'Relevance', narrowing: Narrowing = {}, page = 1) {
-  const lexeme = await searchLexeme(t.database.db, word);
-  expect(lexeme, word).not.toBeNull();
-  const read = (filterLexeme: string | null) =>
-    queryRows<Row>(t.database.db, pageQuery({ kind: 'search', words: [word], term: word, lexeme: filterLexeme }, metal, order, page, 48, narrowing));
-  return { postings: await read(lexeme), found: await read(null) };
+/** How many products the whole catalog lists in the metal, as fetchPage passes it to a search (`offers`). */
+async function offersIn(metal: Metal): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from catalog_offers where metal_id = ${metal.id}`);
+  return row!.n;
 }
 
+/**
+ * The page and counts of a one-word search, read from its postings and by ranking every match. In a shopper's order
+ * the postings are read three ways, which must agree: with the metal's real `offers` (as the shop reads them), with
+ * `offers` 1 (the whole catalog's index walked whenever the word's products for sale fill the pages: offeredPage), and
+ * without (the postings sorted).
+ */
+async function bothWays(word: string, metal: Metal, order: ListingOrder = 'Relevance', narrowing: Narrowing = {}, page = 1, pageSize = 48) {
+  const lexeme = await searchLexeme(t.database.db, word);
+  expect(lexeme, word).not.toBeNull();
+  const read = (filterLexeme: string | null, offers?: number) =>
+    queryRows<Row>(t.database.db, pageQuery({ kind: 'search', words: [word], term: word, lexeme: filterLexeme, offers }, metal, order, page, pageSize, narrowing));
+  const found = await read(null);
+  const walks = order === 'Relevance' ? [] : [await read(lexeme), await read(lexeme, 1)];
+  return { postings: await read(lexeme, await offersIn(metal)), walks, found };
+}
+
+/** A page read every way is the same page; the search's kept counts and name words are checked too. */
 async function expectSameBothWays(word: string, metal: Metal = silver, order: ListingOrder = 'Relevance', narrowing: Narrowing = {}, page = 1) {
-  const { postings, found } = await bothWays(word, metal, order, narrowing, page);
-  expect(postings, `"${word}" in ${metal.slug} by ${order} ${JSON.stringify(narrowing)} page ${page}`).toEqual(found);
+  const found = await expectSamePage(word, metal, order, page, narrowing);
   await expectStatsExact();
   await expectNameWordsExact();
+  return found;
+}
+
+async function expectSamePage(word: string, metal: Metal, order: ListingOrder, page: number, narrowing: Narrowing = {}, pageSize = 48) {
+  const { postings, walks, found } = await bothWays(word, metal, order, narrowing, page, pageSize);
+  const read = `"${word}" in ${metal.slug} by ${order} ${JSON.stringify(narrowing)} page ${page} of ${pageSize}`;
+  expect(postings, read).toEqual(found);
+  for (const [index, walk] of walks.entries()) expect(walk, `${read}, ${['sorted', 'walked'][index]}`).toEqual(found);
   return found;
 }
 
@@ -122,6 +143,48 @@ describe('one-word searches from their postings', () => {
     expect(left.n).toBe(0);
     // A word no product has any more has no counts kept.
     expect(await queryRows(db, sql`select * from search_lexeme_stats where lexeme = ${await searchLexeme(db, 'tanzanite')}`)).toEqual([]);
+  });
+
+  it("in a shopper's order, find a common word's pages by walking the whole catalog's index, as sorting every match finds them", async () => {
+    const db = t.database.db;
+    // Some of the word's products sold out in silver, so the products for sale end before the matches do.
+    await db.execute(sql`update product_prices set available = false where metal_id = ${silver.id} and product_id % 7 = 0
+      and product_id in (select product_id from search_postings where lexeme = 'charm')`);
+    const orders = ['Name', 'PriceLowHigh', 'PriceHighLow', 'Newest', 'BestSelling'] as const;
+    for (const metal of [silver, gold]) {
+      const [stat] = await queryRows<{ products: number; available: number }>(
+        db,
+        sql`select products, ${sql.identifier(`available_${metal.id}`)} as available from search_lexeme_stats where lexeme = 'charm'`,
+      );
+      // The shop walks for page 1 of "charm" in every order: its products for sale are dense among the metal's offers.
+      expect(48 * (await offersIn(metal)) * 16, metal.slug).toBeLessThanOrEqual(stat!.available * stat!.products);
+      const pageSize = 24;
+      const lastForSale = Math.floor(stat!.available / pageSize);
+      for (const order of orders) {
+        for (const page of [1, 7, lastForSale, lastForSale + 1]) {
+          const found = await expectSamePage('charm', metal, order, page, {}, pageSize);
+          expect(found.filter((row) => row.id !== null).length, `${order} page ${page}`).toBeGreaterThan(0);
+        }
+      }
+    }
+    // Narrowed, its counts are counted from every posting, and the page is sorted from the postings in range, only
+    // those that can be on it looked up.
+    for (const order of orders) {
+      for (const narrowing of [{ minCents: 2000, maxCents: 6000 }, { kind: 'engravable' as const }, { minCents: 1 }]) {
+        for (const page of [1, 3]) await expectSamePage('charm', silver, order, page, narrowing, 24);
+      }
+    }
+    // A word whose products sort last by name and come first by date: the walk reads a few rows, does not fill the
+    // page, and gives way to sorting the postings, with nothing shown twice.
+    const made: number[] = [];
+    for (let index = 0; index < 60; index++) made.push(await insertBareProduct(db, { slug: `zyzzyvite-${index}`, name: `Zyzzyvite Charm ${index}` }));
+    await db.execute(sql`insert into product_prices (product_id, metal_id, price_cents) select id, 40, 9000 + id from unnest(${intArray(made)}::int[]) as x(id)`);
+    for (const order of orders) {
+      for (const page of [1, 2]) {
+        const ids = (await expectSamePage('zyzzyvite', silver, order, page)).filter((row) => row.id !== null).map((row) => row.id);
+        expect(new Set(ids).size, `${order} page ${page}`).toBe(page === 1 ? 48 : 12);
+      }
+    }
   });
 
   // PostgreSQL only: the embedded database has no prepared statements (queryRows ignores `prepared`), so it is

@@ -11,8 +11,9 @@ import { queryRows } from '../db/query';
 import { HttpError, invalidFields, notFound } from '../http-error';
 import { type SummaryRow, listEvent, money, toSummary } from './catalog-presenters';
 import { KIND_BITS } from './listing-kinds';
+import { READ_MODEL, orderSql, pageColumnsSql } from './listing-orders';
 import { withListingPhotos } from './photo-presenters';
-import { fuzzyListed, nameWordCloseTo, postingsListed, relevancePage, searchLexeme, statsCounts } from './search-postings';
+import { fuzzyListed, nameWordCloseTo, offeredPage, postingsListed, relevancePage, searchLexeme, statsCounts } from './search-postings';
 
 export interface ListingContext {
   db: Db;
@@ -34,8 +35,12 @@ function remembered<T>(context: ListingContext, key: string, load: () => Promise
 export type Filter =
   | { kind: 'category'; category: Category & { id: number; description: string } }
   | { kind: 'collection'; collection: string; heading: string }
-  /** `lexeme`: a one-word search's word as full-text search reads it, when it reads its postings (search-postings.ts). */
-  | { kind: 'search'; words: string[]; term: string; lexeme?: string | null }
+  /**
+   * `lexeme`: a one-word search's word as full-text search reads it, when it reads its postings (search-postings.ts).
+   * `offers`: how many products the metal's whole catalog lists, which tells such a search in a shopper's order whether
+   * to walk the whole catalog's index (search-postings.ts, offeredPage); without it, it sorts the word's postings.
+   */
+  | { kind: 'search'; words: string[]; term: string; lexeme?: string | null; offers?: number }
   | { kind: 'all' };
 
 /** Listings read in index order (a category from catalog_listings, the whole catalog from its indexes). */
@@ -76,51 +81,6 @@ function resolveRoute(query: ProductListQuery): ListingRoute {
   if (query.categoryName !== undefined) return { kind: 'category', metalSlug: null, categorySlug: '' };
   if (query.q !== undefined) return { kind: 'search', metalSlug: null, term: query.q };
   throw invalidFields([{ field: 'path', message: 'is required (or categoryName, or q)' }]);
-}
-
-/**
- * The sort keys of a category's read model (catalog_listings `l`) and of the whole catalog's (catalog_offers `o`),
- * in each order: column for column their indexes, so a page is read straight from an index. Products offered in the
- * metal come first (a category's `unavailable`; the whole catalog holds only offered products, sold-out ones among
- * the others), then the shopper's order, then the product's id so pages never overlap. Outside a search, relevance
- * is best selling. Each index ends with the columns a page shows (READ_MODEL's pageColumns), so a page not narrowed
- * is an index-only scan (migration 0029; the table is read only for rows changed since autovacuum last passed).
- */
-const SORT_KEYS: Record<IndexedFilter['kind'], Record<ListingOrder, readonly string[]>> = {
-  category: {
-    Name: ['unavailable', 'name', 'product_id'],
-    PriceLowHigh: ['unavailable', 'price_cents', 'name', 'product_id'],
-    PriceHighLow: ['unavailable', 'price_cents desc nulls last', 'name', 'product_id'],
-    Newest: ['unavailable', 'created_at desc nulls last', 'product_id'],
-    BestSelling: ['unavailable', 'units_sold desc nulls last', 'product_id'],
-    Relevance: ['unavailable', 'units_sold desc nulls last', 'product_id'],
-  },
-  // desc nulls last as the indexes are made; the columns hold no nulls.
-  all: {
-    Name: ['name', 'product_id'],
-    PriceLowHigh: ['price_cents', 'name', 'product_id'],
-    PriceHighLow: ['price_cents desc nulls last', 'name', 'product_id'],
-    Newest: ['created_at desc nulls last', 'product_id'],
-    BestSelling: ['units_sold desc nulls last', 'product_id'],
-    Relevance: ['units_sold desc nulls last', 'product_id'],
-  },
-};
-/** The read model's alias, and the columns a page shows from it beside its sort keys: the product, its price, whether it can be bought. */
-const READ_MODEL = {
-  category: { alias: 'l', pageColumns: ['product_id', 'price_cents', 'unavailable'] },
-  all: { alias: 'o', pageColumns: ['product_id', 'price_cents', 'available'] },
-} as const;
-
-function orderSql(order: ListingOrder, filter: IndexedFilter): SQL {
-  const { alias } = READ_MODEL[filter.kind];
-  return sql.raw(SORT_KEYS[filter.kind][order].map((key) => `${alias}.${key}`).join(', '));
-}
-
-/** What a page reads from its read model: its sort keys' columns and the columns it shows, each once. */
-function pageColumnsSql(order: ListingOrder, filter: IndexedFilter): SQL {
-  const { alias, pageColumns } = READ_MODEL[filter.kind];
-  const columns = new Set([...SORT_KEYS[filter.kind][order].map((key) => key.split(' ')[0]!), ...pageColumns]);
-  return sql.raw([...columns].map((column) => `${alias}.${column}`).join(', '));
 }
 
 const SUMMARY_COLUMNS = sql`p.id, p.name, p.slug, p.kind, p.brand, p.shape, p.sizes, p.is_photo_art as "isPhotoArt",
@@ -211,12 +171,12 @@ function narrowingSql(source: ListingSource, narrowing: Narrowing): SQL {
 export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing = {}): SQL {
   if (filter.kind === 'search' || filter.kind === 'collection') return matchedPageQuery(filter, metal, order, page, pageSize, narrowing);
   const source = listingSource(filter, metal);
-  const orderBy = orderSql(order, filter);
+  const orderBy = orderSql(order, filter.kind);
   const alias = sql.raw(READ_MODEL[filter.kind].alias);
   return sql`
     select ${SUMMARY_COLUMNS}, ${source.price} as "priceCents", ${source.available} as available, 0 as rank
     from (
-      select ${pageColumnsSql(order, filter)} from ${source.rows}
+      select ${pageColumnsSql(order, filter.kind)} from ${source.rows}
       where ${source.where} and ${narrowingSql(source, narrowing)}
       order by ${orderBy}
       limit ${pageSize} offset ${(page - 1) * pageSize}
@@ -289,28 +249,35 @@ function foundListed(filter: MatchedFilter, metal: Metal): SQL {
  * ranks), so the matches (`listed`: a one-word search's postings when it has a `lexeme`, else as found) are
  * gathered once, then both counted and sorted; every row of the answer carries the counts, and an empty page is one
  * row of counts alone. A one-word search that is not narrowed counts from search_lexeme_stats instead, and reads a
- * page by relevance from the postings' index order (search-postings.ts: statsCounts, relevancePage).
+ * page by relevance from the postings' index order; narrowed or not, it reads a page in the other orders from the
+ * whole catalog's index where the word is common (search-postings.ts: statsCounts, relevancePage, offeredPage).
  */
 function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing): SQL {
   const orderBy = matchedOrderSql(order, filter);
   const lexeme = filter.kind === 'search' ? filter.lexeme : null;
   // A one-word search reads its postings (search-postings.ts); one that is not narrowed takes its counts from
-  // search_lexeme_stats and, by relevance, its page from the postings' own order (decision 0041).
+  // search_lexeme_stats and, by relevance, its page from the postings' own order (decision 0041). In the other
+  // orders its page comes from catalog_offers' order where it can (decision 0049).
   const fuzzy = lexeme ? sql`fuzzy as materialized (${fuzzyListed(searchText(filter), lexeme, metal)}),` : sql``;
+  const offers = filter.kind === 'search' ? filter.offers : undefined;
   if (lexeme && !isNarrowed(narrowing)) {
-    const fromListed = sql`listed as materialized (${postingsListed(lexeme, metal, order)}),`;
-    return matchedAnswer(
-      sql`${fuzzy} counts as (${statsCounts(lexeme, metal)}),
-      ${order === 'Relevance' ? sql`` : fromListed}
-      page as (${order === 'Relevance' ? relevancePage(lexeme, metal, orderBy, page, pageSize) : listedPage(sql`true`, orderBy, page, pageSize)})`,
-      orderBy,
-    );
+    const paged =
+      order === 'Relevance'
+        ? sql`page as (${relevancePage(lexeme, metal, orderBy, page, pageSize)})`
+        : offeredPage(lexeme, metal, order, orderBy, page, pageSize, offers, () => sql`true`);
+    return matchedAnswer(sql`${fuzzy} counts as (${statsCounts(lexeme, metal)}), ${paged}`, orderBy);
   }
-  const listed = lexeme ? postingsListed(lexeme, metal, order) : foundListed(filter, metal);
-  const kind = (chosen: ProductKind) => sql`(l.kinds & ${KIND_BITS[chosen]}) <> 0`;
+  const listed = lexeme ? postingsListed(lexeme, metal) : foundListed(filter, metal);
+  const kind = (chosen: ProductKind, kinds = sql`l.kinds`) => sql`(${kinds} & ${KIND_BITS[chosen]}) <> 0`;
+  // The narrowing on a row's price and kinds: on `listed` rows, and on the rows offeredPage walks.
+  const narrowed = (price: SQL, kinds: SQL) => sql`${priceSql(price, narrowing)} and ${narrowing.kind ? kind(narrowing.kind, kinds) : sql`true`}`;
   const inRange = priceSql(sql`l.price_cents`, narrowing);
   const ofKind = narrowing.kind ? kind(narrowing.kind) : sql`true`;
   const kindCounts = PRODUCT_KINDS.map((each) => sql`count(*) filter (where ${inRange} and ${kind(each)})::int as ${sql.identifier(each)}`);
+  const paged =
+    lexeme && order !== 'Relevance'
+      ? offeredPage(lexeme, metal, order, orderBy, page, pageSize, offers, narrowed)
+      : sql`page as (${listedPage(sql`${inRange} and ${ofKind}`, orderBy, page, pageSize)})`;
   return matchedAnswer(
     sql`${fuzzy} listed as materialized (${listed}),
     counts as (
@@ -318,10 +285,11 @@ function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrd
         count(*) filter (where ${inRange})::int as "anyKind",
         ${sql.join(kindCounts, sql`, `)},
         min(l.price_cents) filter (where ${ofKind}) as "minCents",
-        max(l.price_cents) filter (where ${ofKind}) as "maxCents"
+        max(l.price_cents) filter (where ${ofKind}) as "maxCents",
+        count(*) filter (where ${inRange} and ${ofKind} and l.available)::int as available_postings -- for offeredPage
       from listed l
     ),
-    page as (${listedPage(sql`${inRange} and ${ofKind}`, orderBy, page, pageSize)})`,
+    ${paged}`,
     orderBy,
   );
 }
@@ -375,6 +343,18 @@ function countsKey(filter: IndexedFilter, metal: Metal, narrowing: Narrowing): s
   return `listing-counts:${listing}:${metal.id}:${narrowing.kind ?? ''}:${narrowing.minCents ?? ''}:${narrowing.maxCents ?? ''}`;
 }
 
+/** A category's or the whole catalog's counts, remembered with the catalog: prepared when not narrowed (see fetchPage). */
+function listingCounts(context: ListingContext, filter: IndexedFilter, metal: Metal, narrowing: Narrowing): Promise<CountsRow[]> {
+  const load = () => queryRows<CountsRow>(context.db, countsQuery(filter, metal, narrowing), { prepared: !isNarrowed(narrowing) });
+  return remembered(context, countsKey(filter, metal, narrowing), load);
+}
+
+/** The whole catalog's counts in a metal, not narrowed: `total` is how many products it lists (all it offers). */
+async function wholeCatalogCounts(context: ListingContext, metal: Metal): Promise<{ total: number }> {
+  const [counts] = await listingCounts(context, { kind: 'all' }, metal, {});
+  return { total: Number(counts?.total ?? 0) };
+}
+
 async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing) {
   const { db } = context;
   if (filter.kind === 'search' || filter.kind === 'collection') {
@@ -383,7 +363,10 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
     // again on every call, which took about as long as running it (decision 0046). Narrowed, a price range's values
     // change the plan (decision 0044), so PostgreSQL chooses.
     const lexeme = filter.kind === 'search' && filter.words.length === 1 ? await searchLexeme(db, filter.words[0]!) : null;
-    const query = matchedPageQuery(filter.kind === 'search' ? { ...filter, lexeme } : filter, metal, order, page, pageSize, narrowing);
+    // In a shopper's order, how many products the whole catalog lists in the metal (its counts, usually remembered)
+    // tells whether the page is found by walking its index (decision 0049).
+    const offers = lexeme && order !== 'Relevance' ? (await wholeCatalogCounts(context, metal)).total : undefined;
+    const query = matchedPageQuery(filter.kind === 'search' ? { ...filter, lexeme, offers } : filter, metal, order, page, pageSize, narrowing);
     const prepared = lexeme === null ? false : order === 'Relevance' && !isNarrowed(narrowing) ? 'planned once' : true;
     const found = await queryRows<(SummaryRow & { rank: number }) & CountsRow>(db, query, { prepared });
     const counts = found[0];
@@ -396,9 +379,8 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
   // values, in every order, category size and page checked (decisions 0047, 0048). Narrowed, neither is prepared:
   // a generic plan cannot know how few rows a price range keeps, and read 2,000 rows to show 48.
   const prepared = !isNarrowed(narrowing);
-  const countRows = () => queryRows<CountsRow>(db, countsQuery(filter, metal, narrowing), { prepared });
   const pageRows = () => queryRows<SummaryRow & { rank: number }>(db, pageQuery(filter, metal, order, page, pageSize, narrowing), { prepared: prepared ? 'planned once' : false });
-  const counted = remembered(context, countsKey(filter, metal, narrowing), countRows);
+  const counted = listingCounts(context, filter, metal, narrowing);
   // Past the first page, a page past the last is answered from the counts (usually remembered) without reading the
   // read model to its end: any page number can be asked for.
   if (page > 1) {

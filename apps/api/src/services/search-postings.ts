@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { KIND_BITS } from './listing-kinds';
+import { orderSql, pageColumns, pageColumnsSql } from './listing-orders';
 
 /**
  * One-word searches read search_postings (migration 0024, decision 0035): the word's postings are one index range
@@ -59,9 +60,6 @@ export async function searchLexeme(db: Db, word: string): Promise<string | null>
   return lexeme;
 }
 
-/** Orders whose keys the postings hold; the others need each match's name and date from products. */
-const POSTINGS_ORDERS: ReadonlySet<ListingOrder> = new Set<ListingOrder>(['Relevance', 'BestSelling']);
-
 /**
  * A one-word search's fuzzy matches, as matchedPageQuery's `listed` rows (id, rank, units_sold, kinds, price_cents,
  * available): the products with a word in their name close to the typed word that the word's own postings do not
@@ -100,16 +98,20 @@ function postingsRows(lexeme: string, metal: Metal, condition: SQL = sql`true`):
     where s.lexeme = ${lexeme} and ${condition}`;
 }
 
-/**
- * A one-word search's matches, as matchedPageQuery's `listed` rows (with name and created_at when the order needs
- * them): the postings of the word's lexeme, then its fuzzy matches, read from `fuzzy` (a CTE of fuzzyListed's rows).
- */
-export function postingsListed(lexeme: string, metal: Metal, order: ListingOrder): SQL {
-  const listed = sql`${postingsRows(lexeme, metal)} union all select * from fuzzy`;
-  if (POSTINGS_ORDERS.has(order)) return listed;
+/** `listed` rows with each product's name and date beside them, for the orders that sort by them. */
+function named(rows: SQL): SQL {
   return sql`
-    select l.*, p.name, p.created_at from (${listed}) l
+    select l.*, p.name, p.created_at from (${rows}) l
     cross join lateral (select name, created_at from products where id = l.id offset 0) p`;
+}
+
+/**
+ * A one-word search's matches, as matchedPageQuery's `listed` rows: the postings of the word's lexeme, then its fuzzy
+ * matches, read from `fuzzy` (a CTE of fuzzyListed's rows). The orders that sort by name or date take them from
+ * sortedRows, for the rows that can be on the page.
+ */
+export function postingsListed(lexeme: string, metal: Metal): SQL {
+  return sql`${postingsRows(lexeme, metal)} union all select * from fuzzy`;
 }
 
 /**
@@ -151,4 +153,87 @@ export function relevancePage(lexeme: string, metal: Metal, orderBy: SQL, page: 
     ) l
     order by ${orderBy}
     limit ${pageSize} offset ${upTo - pageSize}`;
+}
+
+/** The leading sort keys of an order, after "for sale first", that the postings hold; the others are the product's name or date. */
+const POSTINGS_KEYS: Partial<Record<ListingOrder, SQL>> = {
+  PriceLowHigh: sql`r.price_cents`,
+  PriceHighLow: sql`r.price_cents desc nulls last`,
+  BestSelling: sql`r.units_sold desc`,
+};
+
+/**
+ * Of a one-word search's `listed` rows, those that can be among the first `upTo` in a shopper's `order`, with the
+ * name and date the order sorts by (looked up by key: the postings do not hold them). Where the postings hold the
+ * order's leading keys, only the first `upTo` by those keys and the rows tied with the last of them are kept, so that
+ * only they are looked up.
+ */
+function sortedRows(rows: SQL, order: ListingOrder, upTo: number): SQL {
+  const keys = POSTINGS_KEYS[order];
+  return named(keys ? sql`select * from (${rows}) r order by (r.price_cents is null or not r.available), ${keys} fetch first ${upTo} rows with ties` : rows);
+}
+
+/**
+ * A one-word search's page in a shopper's order (name, price, newest, best selling): the CTEs `walked` and `page` of
+ * matchedPageQuery, after `fuzzy` and `counts` (statsCounts, or counted from `listed` when narrowed: either gives
+ * `total` and `available_postings`), keeping the rows `narrowed` keeps (a condition on a row's price and kinds).
+ *
+ * Sorting every posting of a common word looked up each one's name and date first: 100,000 lookups for "charm" on
+ * 100,000 products, 0.6 s a page. The products for sale come first in every order, and among them a search's order
+ * is the whole catalog's, so where the word is common the page is found by walking catalog_offers' index in that
+ * order (the products offered in the metal; only those for sale taken), keeping those with a posting of the word
+ * (one key lookup each) that the narrowing keeps, until the page is full: for "charm", 48 rows for page 1 (decision
+ * 0049). The fuzzy matches are merged in, as relevancePage does.
+ *
+ * The walk is taken where it should be much cheaper than sorting the postings: the word's postings for sale fill the
+ * pages up to this one, and the rows it should read (the rows up to this page times `offers`, the products offered in
+ * the metal as the whole catalog's listing counts them, over the word's postings for sale) are at most a `share` of the
+ * word's matches: a quarter when sorting looks up every match's name or date, a sixteenth when the postings hold the
+ * order's key (sortedRows). The word's products may still sort late (a word of their names, by name): the walk
+ * stops after twice that share, and a walk that did not fill the pages falls back to sorting the postings, as a search
+ * without `offers` does.
+ */
+export function offeredPage(
+  lexeme: string,
+  metal: Metal,
+  order: ListingOrder,
+  orderBy: SQL,
+  page: number,
+  pageSize: number,
+  offers: number | undefined,
+  narrowed: (price: SQL, kinds: SQL) => SQL,
+): SQL {
+  const upTo = page * pageSize;
+  const shown = pageColumns(order, 'all');
+  // A walked row's name and date where the order's index holds them (an order sorts by no other), else null.
+  const offered = (column: string) => (shown.includes(column) ? sql.raw(`o.${column}`) : sql`null`);
+  // Sorting by a key the postings hold reads the postings alone; by name or date it looks up every match's product,
+  // about five times dearer a match (decision 0049).
+  const share = POSTINGS_KEYS[order] ? 16 : 4;
+  const walk = sql`(select c.available_postings >= ${upTo} and ${upTo}::float8 * ${offers ?? null}::float8 <= c.available_postings::float8 * c.total / ${share} from counts c)`;
+  const walked = (full: boolean) => sql`(select count(*) from walked) ${full ? sql`=` : sql`<`} ${upTo}`;
+  return sql`
+    walked as materialized (
+      select o.product_id as id, 1 + s.rank::float8 as rank, s.units_sold, s.kinds, o.price_cents, o.available,
+        ${offered('name')}::text as name, ${offered('created_at')}::timestamptz as created_at
+      from (
+        select ${pageColumnsSql(order, 'all')} from catalog_offers o
+        where o.metal_id = ${metal.id} and o.available and ${walk}
+        order by ${orderSql(order, 'all')}
+        limit (select c.total * 2 / ${share} from counts c)
+      ) o
+      cross join lateral (select rank, units_sold, kinds from search_postings s where s.lexeme = ${lexeme} and s.product_id = o.product_id offset 0) s
+      where ${narrowed(sql`o.price_cents`, sql`s.kinds`)}
+      order by ${orderSql(order, 'all')}
+      limit ${upTo}
+    ),
+    page as (
+      select l.* from (
+        select * from walked where ${walked(true)}
+        union all ${named(sql`select * from fuzzy l where ${narrowed(sql`l.price_cents`, sql`l.kinds`)}`)}
+        union all select * from (${sortedRows(sql`select * from (${postingsRows(lexeme, metal)}) l where ${narrowed(sql`l.price_cents`, sql`l.kinds`)}`, order, upTo)}) sorted where ${walked(false)}
+      ) l
+      order by ${orderBy}
+      limit ${pageSize} offset ${upTo - pageSize}
+    )`;
 }
