@@ -285,6 +285,18 @@ describe('GET /api/products: bad input', () => {
     }
     // The last page itself is served.
     expect((await list({ path: '/products', pageSize: 96, page: wholeCatalogPages })).products.length).toBeGreaterThan(0);
+    // A search's, in every order, narrowed or not, one word or two (its matches counted, none sorted: decision 0049).
+    for (const search of ['charm', 'heart charm']) {
+      for (const orderBy of ['Relevance', 'Name', 'PriceLowHigh', 'PriceHighLow', 'Newest', 'BestSelling']) {
+        for (const narrowed of ['', '&minPrice=20']) {
+          const query = `path=/products/search/${encodeURIComponent(search)}&orderBy=${orderBy}&pageSize=96${narrowed}`;
+          const last = (await list(Object.fromEntries(new URLSearchParams(query)))).pagination.totalPages;
+          const farResponse = await t.app.inject(`/api/products?${query}&page=${far}`);
+          expect(farResponse.statusCode, query).toBe(400);
+          expect(errorOf(farResponse).message, query).toBe(`page ${far} is past the last page (${last})`);
+        }
+      }
+    }
   });
 });
 

@@ -42,6 +42,17 @@ async function bothWays(word: string, metal: Metal, order: ListingOrder = 'Relev
   return { postings: await read(lexeme, await offersIn(metal)), walks, found };
 }
 
+/** How many rows the walk of a one-word search found (offeredPage's `walked`), from the plan PostgreSQL ran. */
+async function walkedRows(word: string, metal: Metal, order: ListingOrder, narrowing: Narrowing = {}): Promise<number | undefined> {
+  const lexeme = await searchLexeme(t.database.db, word);
+  const query = pageQuery({ kind: 'search', words: [word], term: word, lexeme, offers: await offersIn(metal) }, metal, order, 1, 48, narrowing);
+  const [row] = await queryRows<Row>(t.database.db, sql`explain (analyze, format json) ${query}`);
+  const plan = Object.values(row!)[0];
+  type Node = { 'Subplan Name'?: string; 'Actual Rows'?: number; Plans?: Node[] };
+  const find = (node: Node): Node | undefined => (node['Subplan Name'] === 'CTE walked' ? node : (node.Plans ?? []).map(find).find(Boolean));
+  return find((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan)?.['Actual Rows'];
+}
+
 /** A page read every way is the same page; the search's kept counts and name words are checked too. */
 async function expectSameBothWays(word: string, metal: Metal = silver, order: ListingOrder = 'Relevance', narrowing: Narrowing = {}, page = 1) {
   const found = await expectSamePage(word, metal, order, page, narrowing);
@@ -167,12 +178,25 @@ describe('one-word searches from their postings', () => {
         }
       }
     }
-    // Narrowed, its counts are counted from every posting, and the page is sorted from the postings in range, only
-    // those that can be on it looked up.
+    // Narrowed (its counts counted from every posting), the walk keeps what the narrowing keeps.
     for (const order of orders) {
       for (const narrowing of [{ minCents: 2000, maxCents: 6000 }, { kind: 'engravable' as const }, { minCents: 1 }]) {
         for (const page of [1, 3]) await expectSamePage('charm', silver, order, page, narrowing, 24);
       }
+    }
+    // The shop does walk for page 1 of "charm" (its walk fills the page), narrowed or not; and a fuzzy match for
+    // sale ("Charmz", a word close to "charm"), first by name and by price, is merged into the walked rows.
+    const fuzzy = await insertBareProduct(db, { slug: 'aardvark-charmz', name: '1 Aardvark Charmz' });
+    await db.execute(sql`update products set description = 'An aardvark.' where id = ${fuzzy}`);
+    await db.execute(sql`insert into product_prices (product_id, metal_id, price_cents) values (${fuzzy}, 40, 1)`);
+    for (const order of orders) {
+      expect(await walkedRows('charm', silver, order), order).toBe(48);
+      expect(await walkedRows('charm', silver, order, { minCents: 2000, maxCents: 6000 }), order).toBe(48);
+    }
+    for (const order of ['Name', 'PriceLowHigh'] as const) {
+      const [first] = await expectSamePage('charm', silver, order, 1);
+      expect(first, order).toMatchObject({ id: fuzzy, available: true });
+      expect(Number(first!.rank), order).toBeLessThan(1);
     }
     // A word whose products sort last by name and come first by date: the walk reads a few rows, does not fill the
     // page, and gives way to sorting the postings, with nothing shown twice.

@@ -13,7 +13,7 @@ import { type SummaryRow, listEvent, money, toSummary } from './catalog-presente
 import { KIND_BITS } from './listing-kinds';
 import { READ_MODEL, orderSql, pageColumnsSql } from './listing-orders';
 import { withListingPhotos } from './photo-presenters';
-import { fuzzyListed, nameWordCloseTo, offeredPage, postingsListed, relevancePage, searchLexeme, statsCounts } from './search-postings';
+import { fuzzyListed, nameWordCloseTo, offeredPage, pageInside, postingsListed, relevancePage, searchLexeme, statsCounts } from './search-postings';
 
 export interface ListingContext {
   db: Db;
@@ -264,19 +264,22 @@ function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrd
     const paged =
       order === 'Relevance'
         ? sql`page as (${relevancePage(lexeme, metal, orderBy, page, pageSize)})`
-        : offeredPage(lexeme, metal, order, orderBy, page, pageSize, offers, () => sql`true`);
+        : offeredPage(lexeme, metal, order, orderBy, page, pageSize, offers);
     return matchedAnswer(sql`${fuzzy} counts as (${statsCounts(lexeme, metal)}), ${paged}`, orderBy);
   }
   const listed = lexeme ? postingsListed(lexeme, metal) : foundListed(filter, metal);
   const kind = (chosen: ProductKind, kinds = sql`l.kinds`) => sql`(${kinds} & ${KIND_BITS[chosen]}) <> 0`;
-  // The narrowing on a row's price and kinds: on `listed` rows, and on the rows offeredPage walks.
-  const narrowed = (price: SQL, kinds: SQL) => sql`${priceSql(price, narrowing)} and ${narrowing.kind ? kind(narrowing.kind, kinds) : sql`true`}`;
   const inRange = priceSql(sql`l.price_cents`, narrowing);
   const ofKind = narrowing.kind ? kind(narrowing.kind) : sql`true`;
   const kindCounts = PRODUCT_KINDS.map((each) => sql`count(*) filter (where ${inRange} and ${kind(each)})::int as ${sql.identifier(each)}`);
   const paged =
     lexeme && order !== 'Relevance'
-      ? offeredPage(lexeme, metal, order, orderBy, page, pageSize, offers, narrowed)
+      ? offeredPage(lexeme, metal, order, orderBy, page, pageSize, offers, {
+          price: (price) => priceSql(price, narrowing),
+          kinds: (kinds) => (narrowing.kind ? kind(narrowing.kind, kinds) : sql`true`),
+          // The word's own postings rank from 1 up, its fuzzy matches below.
+          postings: sql`select * from listed where rank >= 1`,
+        })
       : sql`page as (${listedPage(sql`${inRange} and ${ofKind}`, orderBy, page, pageSize)})`;
   return matchedAnswer(
     sql`${fuzzy} listed as materialized (${listed}),
@@ -286,7 +289,7 @@ function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrd
         ${sql.join(kindCounts, sql`, `)},
         min(l.price_cents) filter (where ${ofKind}) as "minCents",
         max(l.price_cents) filter (where ${ofKind}) as "maxCents",
-        count(*) filter (where ${inRange} and ${ofKind} and l.available)::int as available_postings -- for offeredPage
+        count(*) filter (where ${inRange} and ${ofKind} and l.available and l.rank >= 1)::int as available_postings -- for offeredPage
       from listed l
     ),
     ${paged}`,
@@ -294,9 +297,10 @@ function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrd
   );
 }
 
-/** One page of `listed`'s rows where `condition` holds, in the order `orderBy`. */
+/** One page of `listed`'s rows where `condition` holds, in the order `orderBy` (none read for a page past the end). */
 function listedPage(condition: SQL, orderBy: SQL, page: number, pageSize: number): SQL {
-  return sql`select l.* from listed l where ${condition} order by ${orderBy} limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  return sql`select l.* from listed l where ${condition} and ${pageInside(page, pageSize)}
+    order by ${orderBy} limit ${pageSize} offset ${(page - 1) * pageSize}`;
 }
 
 /** The columns of matchedPageQuery's `counts` that its answer carries (CountsRow). */

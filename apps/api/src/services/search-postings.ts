@@ -134,6 +134,16 @@ export function statsCounts(lexeme: string, metal: Metal): SQL {
 }
 
 /**
+ * Whether a page of matchedPageQuery starts before the end of its matches (`counts`' total), as a condition that
+ * keeps a page past the end (any page number can be asked for, up to 999,999,999) from reading or sorting the
+ * matches: it is answered from the counts, as the route's "past the last page" error. Compared as bigint: the rows
+ * before page 999,999,999 do not fit an integer.
+ */
+export function pageInside(page: number, pageSize: number): SQL {
+  return sql`(select total from counts) > ${(page - 1) * pageSize}::bigint`;
+}
+
+/**
  * A one-word search's page by relevance when nothing narrows it (matchedPageQuery's `page`), from the order the
  * postings are kept in (search_postings_relevance): shown first are the word's postings for sale in the metal by rank,
  * then its fuzzy matches for sale (they rank below 1), then the postings not for sale, then the fuzzy ones not for
@@ -145,11 +155,12 @@ export function relevancePage(lexeme: string, metal: Metal, orderBy: SQL, page: 
   const available = postingOffer(metal, 's').available;
   const upTo = page * pageSize;
   const inOrder = sql`order by s.rank desc, s.units_sold desc, s.product_id limit ${upTo}`;
+  const onPage = pageInside(page, pageSize);
   return sql`
     select l.* from (
-      (${postingsRows(lexeme, metal, available)} ${inOrder})
+      (${postingsRows(lexeme, metal, sql`${available} and ${onPage}`)} ${inOrder})
       union all select * from fuzzy
-      union all (${postingsRows(lexeme, metal, sql`not ${available} and (select available_postings from counts) < ${upTo}`)} ${inOrder})
+      union all (${postingsRows(lexeme, metal, sql`not ${available} and (select available_postings from counts) < ${upTo}::bigint and ${onPage}`)} ${inOrder})
     ) l
     order by ${orderBy}
     limit ${pageSize} offset ${upTo - pageSize}`;
@@ -174,15 +185,25 @@ function sortedRows(rows: SQL, order: ListingOrder, upTo: number): SQL {
 }
 
 /**
+ * What narrows a one-word search, for offeredPage: a condition on a row's price and one on its kinds (KIND_BITS), and
+ * the word's postings as `listed` rows (without its fuzzy matches), read when the walk gives way.
+ */
+export interface PostingsNarrowing {
+  price: (price: SQL) => SQL;
+  kinds: (kinds: SQL) => SQL;
+  postings: SQL;
+}
+
+/**
  * A one-word search's page in a shopper's order (name, price, newest, best selling): the CTEs `walked` and `page` of
  * matchedPageQuery, after `fuzzy` and `counts` (statsCounts, or counted from `listed` when narrowed: either gives
- * `total` and `available_postings`), keeping the rows `narrowed` keeps (a condition on a row's price and kinds).
+ * `total`, and `available_postings`, the word's postings for sale), keeping the rows `narrowing` keeps.
  *
  * Sorting every posting of a common word looked up each one's name and date first: 100,000 lookups for "charm" on
  * 100,000 products, 0.6 s a page. The products for sale come first in every order, and among them a search's order
  * is the whole catalog's, so where the word is common the page is found by walking catalog_offers' index in that
  * order (the products offered in the metal; only those for sale taken), keeping those with a posting of the word
- * (one key lookup each) that the narrowing keeps, until the page is full: for "charm", 48 rows for page 1 (decision
+ * (one key lookup each) that the narrowing keeps (a price range on the index, the kinds after the lookup), until the page is full: for "charm", 48 rows for page 1 (decision
  * 0049). The fuzzy matches are merged in, as relevancePage does.
  *
  * The walk is taken where it should be much cheaper than sorting the postings: the word's postings for sale fill the
@@ -201,7 +222,7 @@ export function offeredPage(
   page: number,
   pageSize: number,
   offers: number | undefined,
-  narrowed: (price: SQL, kinds: SQL) => SQL,
+  narrowing: PostingsNarrowing = { price: () => sql`true`, kinds: () => sql`true`, postings: postingsRows(lexeme, metal) },
 ): SQL {
   const upTo = page * pageSize;
   const shown = pageColumns(order, 'all');
@@ -210,28 +231,29 @@ export function offeredPage(
   // Sorting by a key the postings hold reads the postings alone; by name or date it looks up every match's product,
   // about five times dearer a match (decision 0049).
   const share = POSTINGS_KEYS[order] ? 16 : 4;
-  const walk = sql`(select c.available_postings >= ${upTo} and ${upTo}::float8 * ${offers ?? null}::float8 <= c.available_postings::float8 * c.total / ${share} from counts c)`;
-  const walked = (full: boolean) => sql`(select count(*) from walked) ${full ? sql`=` : sql`<`} ${upTo}`;
+  const takesWalk = sql`(select c.available_postings >= ${upTo}::bigint and ${upTo}::float8 * ${offers ?? null}::float8 <= c.available_postings::float8 * c.total / ${share} from counts c)`;
+  const walkFilled = (filled: boolean) => sql`(select count(*) from walked) ${filled ? sql`=` : sql`<`} ${upTo}::bigint`;
+  const inRange = (rows: SQL) => sql`select * from (${rows}) l where ${narrowing.price(sql`l.price_cents`)} and ${narrowing.kinds(sql`l.kinds`)}`;
   return sql`
     walked as materialized (
       select o.product_id as id, 1 + s.rank::float8 as rank, s.units_sold, s.kinds, o.price_cents, o.available,
         ${offered('name')}::text as name, ${offered('created_at')}::timestamptz as created_at
       from (
         select ${pageColumnsSql(order, 'all')} from catalog_offers o
-        where o.metal_id = ${metal.id} and o.available and ${walk}
+        where o.metal_id = ${metal.id} and o.available and ${narrowing.price(sql`o.price_cents`)} and ${takesWalk}
         order by ${orderSql(order, 'all')}
         limit (select c.total * 2 / ${share} from counts c)
       ) o
       cross join lateral (select rank, units_sold, kinds from search_postings s where s.lexeme = ${lexeme} and s.product_id = o.product_id offset 0) s
-      where ${narrowed(sql`o.price_cents`, sql`s.kinds`)}
+      where ${narrowing.kinds(sql`s.kinds`)}
       order by ${orderSql(order, 'all')}
       limit ${upTo}
     ),
     page as (
       select l.* from (
-        select * from walked where ${walked(true)}
-        union all ${named(sql`select * from fuzzy l where ${narrowed(sql`l.price_cents`, sql`l.kinds`)}`)}
-        union all select * from (${sortedRows(sql`select * from (${postingsRows(lexeme, metal)}) l where ${narrowed(sql`l.price_cents`, sql`l.kinds`)}`, order, upTo)}) sorted where ${walked(false)}
+        select * from walked where ${walkFilled(true)}
+        union all ${named(inRange(sql`select * from fuzzy`))}
+        union all select * from (${sortedRows(inRange(narrowing.postings), order, upTo)}) sorted where ${walkFilled(false)} and ${pageInside(page, pageSize)}
       ) l
       order by ${orderBy}
       limit ${pageSize} offset ${upTo - pageSize}
