@@ -11,7 +11,7 @@ import { queryRows } from '../db/query';
 import { HttpError, invalidFields, notFound } from '../http-error';
 import { type SummaryRow, listEvent, money, toSummary } from './catalog-presenters';
 import { KIND_BITS } from './listing-kinds';
-import { READ_MODEL, orderSql, pageColumnsSql } from './listing-orders';
+import { READ_MODEL, matchedOrderSql, orderSql, pageColumnsSql } from './listing-orders';
 import { withListingPhotos } from './photo-presenters';
 import { fuzzyListed, nameWordCloseTo, offeredPage, pageInside, postingsListed, relevancePage, searchLexeme, statsCounts } from './search-postings';
 
@@ -195,25 +195,6 @@ function rankSql(filter: MatchedFilter): SQL {
                   else word_similarity(${text}, p.name) end`;
 }
 
-/** The sort keys of matchedPageQuery, on its rows `l`: as orderSql's for searches and collections. */
-function matchedOrderSql(order: ListingOrder, filter: MatchedFilter): SQL {
-  const unavailable = sql`(l.price_cents is null or not l.available)`;
-  switch (order) {
-    case 'PriceLowHigh':
-      return sql`${unavailable}, l.price_cents, l.name, l.id`;
-    case 'PriceHighLow':
-      return sql`${unavailable}, l.price_cents desc nulls last, l.name, l.id`;
-    case 'Newest':
-      return sql`${unavailable}, l.created_at desc, l.id`;
-    case 'BestSelling':
-      return sql`${unavailable}, l.units_sold desc, l.id`;
-    case 'Relevance':
-      return filter.kind === 'search' ? sql`${unavailable}, l.rank desc, l.units_sold desc, l.id` : sql`${unavailable}, l.units_sold desc, l.id`;
-    default:
-      return sql`${unavailable}, l.name, l.id`;
-  }
-}
-
 /** A search's matches on products `p`: its words, or a name close to them (one word: a word of the name; see search-postings.ts). */
 function searchMatchSql(filter: Extract<Filter, { kind: 'search' }>): SQL {
   const text = searchText(filter);
@@ -253,7 +234,7 @@ function foundListed(filter: MatchedFilter, metal: Metal): SQL {
  * whole catalog's index where the word is common (search-postings.ts: statsCounts, relevancePage, offeredPage).
  */
 function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing): SQL {
-  const orderBy = matchedOrderSql(order, filter);
+  const orderBy = matchedOrderSql(order);
   const lexeme = filter.kind === 'search' ? filter.lexeme : null;
   // A one-word search reads its postings (search-postings.ts); one that is not narrowed takes its counts from
   // search_lexeme_stats and, by relevance, its page from the postings' own order (decision 0041). In the other

@@ -55,3 +55,32 @@ export function pageColumnsSql(order: ListingOrder, model: ReadModel): SQL {
   const { alias } = READ_MODEL[model];
   return sql.raw(pageColumns(order, model).map((column) => `${alias}.${column}`).join(', '));
 }
+
+/**
+ * The order of a search's or a collection's matches (matchedPageQuery's rows), after "for sale first": the read
+ * models' orders on the matches' own columns, and by relevance a search's rank (a collection ranks every row 0, so it
+ * shows its best sellers first, as a listing by relevance does).
+ */
+const MATCHED_SORT_KEYS: Record<ListingOrder, readonly string[]> = {
+  Name: ['name', 'id'],
+  PriceLowHigh: ['price_cents', 'name', 'id'],
+  PriceHighLow: ['price_cents desc nulls last', 'name', 'id'],
+  Newest: ['created_at desc', 'id'],
+  BestSelling: ['units_sold desc', 'id'],
+  Relevance: ['rank desc', 'units_sold desc', 'id'],
+};
+
+/** The leading keys of a matched order whose columns are among `columns` (a search's postings hold some, not the name or date). */
+export function leadingMatchedKeys(order: ListingOrder, columns: readonly string[]): readonly string[] {
+  const keys = MATCHED_SORT_KEYS[order];
+  const first = keys.findIndex((key) => !columns.includes(key.split(' ')[0]!));
+  return first === -1 ? keys : keys.slice(0, first);
+}
+
+/**
+ * The `order by` of matches on `alias`: those that cannot be bought in the metal (not offered, or sold out) last,
+ * then the order's keys (`keys`: all of them, or its leading ones).
+ */
+export function matchedOrderSql(order: ListingOrder, alias = 'l', keys: readonly string[] = MATCHED_SORT_KEYS[order]): SQL {
+  return sql.raw([`(${alias}.price_cents is null or not ${alias}.available)`, ...keys.map((key) => `${alias}.${key}`)].join(', '));
+}

@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { KIND_BITS } from './listing-kinds';
-import { orderSql, pageColumns, pageColumnsSql } from './listing-orders';
+import { leadingMatchedKeys, matchedOrderSql, orderSql, pageColumns, pageColumnsSql } from './listing-orders';
 
 /**
  * One-word searches read search_postings (migration 0024, decision 0035): the word's postings are one index range
@@ -166,12 +166,8 @@ export function relevancePage(lexeme: string, metal: Metal, orderBy: SQL, page: 
     limit ${pageSize} offset ${upTo - pageSize}`;
 }
 
-/** The leading sort keys of an order, after "for sale first", that the postings hold; the others are the product's name or date. */
-const POSTINGS_KEYS: Partial<Record<ListingOrder, SQL>> = {
-  PriceLowHigh: sql`r.price_cents`,
-  PriceHighLow: sql`r.price_cents desc nulls last`,
-  BestSelling: sql`r.units_sold desc`,
-};
+/** The columns of postingsRows' rows (`listed` rows without a name or date). */
+const POSTED_COLUMNS = ['id', 'rank', 'units_sold', 'kinds', 'price_cents', 'available'];
 
 /**
  * Of a one-word search's `listed` rows, those that can be among the first `upTo` in a shopper's `order`, with the
@@ -180,8 +176,8 @@ const POSTINGS_KEYS: Partial<Record<ListingOrder, SQL>> = {
  * only they are looked up.
  */
 function sortedRows(rows: SQL, order: ListingOrder, upTo: number): SQL {
-  const keys = POSTINGS_KEYS[order];
-  return named(keys ? sql`select * from (${rows}) r order by (r.price_cents is null or not r.available), ${keys} fetch first ${upTo} rows with ties` : rows);
+  const held = leadingMatchedKeys(order, POSTED_COLUMNS);
+  return named(held.length > 0 ? sql`select * from (${rows}) r order by ${matchedOrderSql(order, 'r', held)} fetch first ${upTo} rows with ties` : rows);
 }
 
 /**
@@ -230,7 +226,7 @@ export function offeredPage(
   const offered = (column: string) => (shown.includes(column) ? sql.raw(`o.${column}`) : sql`null`);
   // Sorting by a key the postings hold reads the postings alone; by name or date it looks up every match's product,
   // about five times dearer a match (decision 0049).
-  const share = POSTINGS_KEYS[order] ? 16 : 4;
+  const share = leadingMatchedKeys(order, POSTED_COLUMNS).length > 0 ? 16 : 4;
   const takesWalk = sql`(select c.available_postings >= ${upTo}::bigint and ${upTo}::float8 * ${offers ?? null}::float8 <= c.available_postings::float8 * c.total / ${share} from counts c)`;
   const walkFilled = (filled: boolean) => sql`(select count(*) from walked) ${filled ? sql`=` : sql`<`} ${upTo}::bigint`;
   const inRange = (rows: SQL) => sql`select * from (${rows}) l where ${narrowing.price(sql`l.price_cents`)} and ${narrowing.kinds(sql`l.kinds`)}`;
