@@ -177,7 +177,7 @@ async function runCatalog(size: CatalogSize, last: boolean): Promise<CatalogRun>
       database,
       pageQuery({ kind: 'category', category: { id: heart.id, categoryName: 'Heart Charms', urlFriendlyName: 'Heart-Charms', description: '' } }, silver, 'Name', 1, 48),
     ),
-    search: await explain(database, pageQuery({ kind: 'search', words: ['heart'], term: 'heart', lexeme: 'heart' }, silver, 'Relevance', 1, 48)),
+    search: await explain(database, pageQuery({ kind: 'search', words: ['heart'], term: 'heart', posted: [{ word: 'heart', lexemes: ['heart'] }] }, silver, 'Relevance', 1, 48)),
   };
 
   await Promise.all([ceiling.stop(), uncached.stop(), cached.stop()]);

@@ -206,6 +206,23 @@ describe('GET /api/products: search', () => {
     expect(found.products.every((product) => product.available)).toBe(true);
   });
 
+  it('finds every word of several: "dog tag" the dog tags, a misspelled word by a word of the name, stop words alone nothing', async () => {
+    for (const orderBy of ['Relevance', 'Name', 'PriceLowHigh', 'Newest'] as const) {
+      const found = await list({ path: '/products/search/dog tag', orderBy, pageSize: 96 });
+      expect(found.pagination.totalCount, orderBy).toBeGreaterThan(0);
+      expect(found.products.every((product) => /dog/i.test(product.name) || /tag/i.test(product.name)), orderBy).toBe(true);
+    }
+    const misspelled = await list({ path: '/products/search/heartt charm', pageSize: 24 });
+    expect(misspelled.products.length).toBe(24);
+    expect(misspelled.products.every((product) => /heart/i.test(product.name))).toBe(true);
+    // Stop words ask for nothing: alone they find nothing, beside a word they leave it to find what it finds.
+    const none = await list({ path: '/products/search/was were been' });
+    expect(none.pagination.totalCount).toBe(0);
+    expect(none.suggestions.popularCategories.length).toBeGreaterThan(3);
+    const withHeart = await list({ path: '/products/search/the heart', pageSize: 1 });
+    expect(withHeart.pagination.totalCount).toBe((await list({ path: '/products/search/heart', pageSize: 1 })).pagination.totalCount);
+  });
+
   it('treats quotes, SQL, markup, emoji and 10,000 characters as plain words', async () => {
     for (const term of [`"heart"`, `heart' or '1'='1`, `'); drop table products; --`, '<script>alert(1)</script>', '💖 heart 💖', 'x'.repeat(10_000), '%', '\\']) {
       const response = await t.app.inject({ method: 'GET', url: '/api/products', query: { path: '/products/search', q: term } });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/query';
 import { type Narrowing, pageQuery } from '../src/services/catalog-listing';
-import { searchLexeme } from '../src/services/search-postings';
+import { postedWords } from '../src/services/search-postings';
 import { insertBareProduct, useTestApp } from './helper';
 
 /**
@@ -32,20 +32,22 @@ async function offersIn(metal: Metal): Promise<number> {
  * `offers` 1 (the whole catalog's index walked whenever the word's products for sale fill the pages: offeredPage), and
  * without (the postings sorted).
  */
-async function bothWays(word: string, metal: Metal, order: ListingOrder = 'Relevance', narrowing: Narrowing = {}, page = 1, pageSize = 48) {
-  const lexeme = await searchLexeme(t.database.db, word);
-  expect(lexeme, word).not.toBeNull();
-  const read = (filterLexeme: string | null, offers?: number) =>
-    queryRows<Row>(t.database.db, pageQuery({ kind: 'search', words: [word], term: word, lexeme: filterLexeme, offers }, metal, order, page, pageSize, narrowing));
+async function bothWays(term: string, metal: Metal, order: ListingOrder = 'Relevance', narrowing: Narrowing = {}, page = 1, pageSize = 48) {
+  const words = term.split(' ');
+  const posted = await postedWords(t.database.db, words);
+  expect(posted.length, term).toBeGreaterThan(0);
+  const read = (filterPosted: typeof posted | null, offers?: number) =>
+    queryRows<Row>(t.database.db, pageQuery({ kind: 'search', words, term, posted: filterPosted, offers }, metal, order, page, pageSize, narrowing));
   const found = await read(null);
-  const walks = order === 'Relevance' ? [] : [await read(lexeme), await read(lexeme, 1)];
-  return { postings: await read(lexeme, await offersIn(metal)), walks, found };
+  const walks = order === 'Relevance' ? [] : [await read(posted), await read(posted, 1)];
+  return { postings: await read(posted, await offersIn(metal)), walks, found };
 }
 
 /** How many rows the walk of a one-word search found (offeredPage's `walked`), from the plan PostgreSQL ran. */
-async function walkedRows(word: string, metal: Metal, order: ListingOrder, narrowing: Narrowing = {}): Promise<number | undefined> {
-  const lexeme = await searchLexeme(t.database.db, word);
-  const query = pageQuery({ kind: 'search', words: [word], term: word, lexeme, offers: await offersIn(metal) }, metal, order, 1, 48, narrowing);
+async function walkedRows(term: string, metal: Metal, order: ListingOrder, narrowing: Narrowing = {}): Promise<number | undefined> {
+  const words = term.split(' ');
+  const posted = await postedWords(t.database.db, words);
+  const query = pageQuery({ kind: 'search', words, term, posted, offers: await offersIn(metal) }, metal, order, 1, 48, narrowing);
   const [row] = await queryRows<Row>(t.database.db, sql`explain (analyze, format json) ${query}`);
   const plan = Object.values(row!)[0];
   type Node = { 'Subplan Name'?: string; 'Actual Rows'?: number; Plans?: Node[] };
@@ -96,6 +98,58 @@ async function expectNameWordsExact() {
   expect(kept.length).toBeGreaterThan(0);
   expect(kept).toEqual(await queryRows<Row>(t.database.db, split));
 }
+
+describe('searches of several words from their postings', () => {
+  it('give the page and counts that ranking every match gives, on the seed catalog', async () => {
+    const orders = ['Relevance', 'Name', 'PriceLowHigh', 'PriceHighLow', 'Newest', 'BestSelling'] as const;
+    for (const term of ['heart charm', 'dog tag', 'charm bracelet', 'mom heart', 'the heart charm', 'heartt charm', 'charm heartt', "mom's heart", "o'neil charm"]) {
+      for (const order of orders) await expectSamePage(term, silver, order, 1);
+    }
+    for (const order of orders) {
+      for (const narrowing of [{ minCents: 2000, maxCents: 6000 }, { kind: 'engravable' as const }]) await expectSamePage('heart charm', gold, order, 1, narrowing, 24);
+      for (const page of [2, 5]) await expectSamePage('charm bracelet', silver, order, page, {}, 24);
+    }
+    // Every word is found: a product of "heart charm" has both, ranked by its rank for each added up.
+    const both = await expectSamePage('heart charm', silver, 'Relevance', 1);
+    expect(Number(both[0]!.total)).toBeGreaterThan(48);
+    expect(both.every((row) => Number(row.rank) >= 1)).toBe(true);
+    // A misspelled word is found by a word of the name close to it, ranked below the full-text matches.
+    const misspelled = await expectSamePage('heartt charm', silver, 'Relevance', 1);
+    expect(misspelled.length).toBeGreaterThan(1);
+    expect(misspelled.every((row) => Number(row.rank) < 1 && /heart/i.test(String(row.name)))).toBe(true);
+    expect((await expectSamePage('hart charm', silver, 'Relevance', 1)).map((row) => row.name)).toEqual(['3D Harp Charm', 'Harp Charm', 'Enamel Harp Charm']);
+  });
+
+  it('follow every change to the catalog, and find what a word close to a word of the name finds', async () => {
+    const db = t.database.db;
+    const id = await insertBareProduct(db, { slug: 'zanzibarite-quokka-charm', name: 'Zanzibarite Quokka Charm', unitsSold: 5 });
+    await db.execute(sql`insert into product_prices (product_id, metal_id, price_cents) values (${id}, 40, 2495)`);
+    const ids = async (term: string) => (await expectSamePage(term, silver, 'Relevance', 1)).filter((row) => row.id !== null).map((row) => row.id);
+    expect(await ids('zanzibarite quokka')).toEqual([id]);
+    expect(await ids('quokka zanzibarite charm')).toEqual([id]);
+    expect(await ids('zanzibarite platypus')).toEqual([]);
+    // One word misspelled, or each: a word of the name close to it.
+    expect(await ids('zanzibarit quokka')).toEqual([id]);
+    expect(await ids('zanzibarit quoka')).toEqual([id]);
+    // A word in the description is found by its lexeme, but only a word of the name by its closeness.
+    await db.execute(sql`update products set description = 'Carved from platypusite.' where id = ${id}`);
+    expect(await ids('zanzibarite platypusite')).toEqual([id]);
+    expect(await ids('zanzibarite platypuzite')).toEqual([]);
+    // Renamed, sold out, retired, back, deleted.
+    await db.execute(sql`update products set name = 'Tanzanite Quokka Charm' where id = ${id}`);
+    expect(await ids('zanzibarite quokka')).toEqual([]);
+    expect(await ids('tanzanite quokka')).toEqual([id]);
+    await db.execute(sql`update product_prices set available = false where product_id = ${id} and metal_id = 40`);
+    expect((await expectSamePage('tanzanite quokka', silver, 'PriceLowHigh', 1))[0]).toMatchObject({ id, available: false, priceCents: 2495 });
+    await db.execute(sql`update products set retired_at = now() where id = ${id}`);
+    expect(await ids('tanzanite quokka')).toEqual([]);
+    expect(await ids('tanzanit quokka')).toEqual([]);
+    await db.execute(sql`update products set retired_at = null where id = ${id}`);
+    expect(await ids('tanzanit quokka')).toEqual([id]);
+    await db.execute(sql`delete from products where id = ${id}`);
+    expect(await ids('tanzanite quokka')).toEqual([]);
+  });
+});
 
 describe('one-word searches from their postings', () => {
   it('give the page and counts that ranking every match gives, on the seed catalog', async () => {
@@ -153,7 +207,7 @@ describe('one-word searches from their postings', () => {
     const [left] = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from search_postings where product_id = ${id}`)) as [{ n: number }];
     expect(left.n).toBe(0);
     // A word no product has any more has no counts kept.
-    expect(await queryRows(db, sql`select * from search_lexeme_stats where lexeme = ${await searchLexeme(db, 'tanzanite')}`)).toEqual([]);
+    expect(await queryRows(db, sql`select * from search_lexeme_stats where lexeme = ${(await postedWords(db, ['tanzanite']))[0]!.lexemes[0]!}`)).toEqual([]);
   });
 
   it("in a shopper's order, find a common word's pages by walking the whole catalog's index, as sorting every match finds them", async () => {

@@ -342,7 +342,8 @@ export const catalogOfferCounts = pgTable(
  * search shows and counts of it: the product's rank for that word (ts_rank of the word alone), its sales, kinds
  * (KIND_BITS) and its price and availability in each metal. Kept in step with products and product_prices by the
  * triggers of migration 0024. Two hand-written indexes (migration 0026): search_postings_key (lexeme, product_id:
- * one posting a product and word, and whether a product has a word), and search_postings_relevance (lexeme, then the
+ * one posting a product and word, and whether a product has a word; with its rank, sales and kinds included, migration
+ * 0030, for the searches that look a product's postings up), and search_postings_relevance (lexeme, then the
  * order a search shows by relevance, with every other column included), so a one-word search reads the first page of
  * its matches from one index range, without the table (decisions 0035, 0041).
  */

@@ -13,7 +13,18 @@ import { type SummaryRow, listEvent, money, toSummary } from './catalog-presente
 import { KIND_BITS } from './listing-kinds';
 import { READ_MODEL, matchedOrderSql, orderSql, pageColumnsSql } from './listing-orders';
 import { withListingPhotos } from './photo-presenters';
-import { fuzzyListed, nameWordCloseTo, offeredPage, pageInside, postingsListed, relevancePage, searchLexeme, statsCounts } from './search-postings';
+import {
+  type PostedWord,
+  distinctLexemes,
+  fuzzyListed,
+  nameWordCloseTo,
+  offeredPage,
+  pageInside,
+  postedWords,
+  postingsListed,
+  relevancePage,
+  statsCounts,
+} from './search-postings';
 
 export interface ListingContext {
   db: Db;
@@ -36,11 +47,12 @@ export type Filter =
   | { kind: 'category'; category: Category & { id: number; description: string } }
   | { kind: 'collection'; collection: string; heading: string }
   /**
-   * `lexeme`: a one-word search's word as full-text search reads it, when it reads its postings (search-postings.ts).
+   * `posted`: the search's words with the lexemes full-text search reads them as, when it reads their postings
+   * (search-postings.ts); without them, it ranks every match as it finds it (foundListed).
    * `offers`: how many products the metal's whole catalog lists, which tells such a search in a shopper's order whether
-   * to walk the whole catalog's index (search-postings.ts, offeredPage); without it, it sorts the word's postings.
+   * to walk the whole catalog's index (search-postings.ts, offeredPage); without it, it sorts the postings.
    */
-  | { kind: 'search'; words: string[]; term: string; lexeme?: string | null; offers?: number }
+  | { kind: 'search'; words: string[]; term: string; posted?: readonly PostedWord[] | null; offers?: number }
   | { kind: 'all' };
 
 /** Listings read in index order (a category from catalog_listings, the whole catalog from its indexes). */
@@ -186,20 +198,31 @@ export function pageQuery(filter: Filter, metal: Metal, order: ListingOrder, pag
     order by ${orderBy}`;
 }
 
-/** A search's rank: full-text matches by ts_rank, above fuzzy (trigram-only) matches, which rank by similarity. */
+/**
+ * A search's rank: full-text matches by the sum of ts_rank for each of their lexemes (as their postings hold it, so
+ * the postings add it up: decision 0050), above fuzzy matches, which rank by the similarity of the text to the name.
+ */
 function rankSql(filter: MatchedFilter): SQL {
   if (filter.kind !== 'search') return sql`0`;
   const text = searchText(filter);
   return sql`case when p.search_vector @@ plainto_tsquery('english', ${text})
-                  then 1 + ts_rank(p.search_vector, plainto_tsquery('english', ${text}))
+                  then 1 + (select sum(ts_rank(p.search_vector, search_lexeme_query(l))::float8) from unnest(tsvector_to_array(to_tsvector('english', ${text}))) as l)
                   else word_similarity(${text}, p.name) end`;
 }
 
-/** A search's matches on products `p`: its words, or a name close to them (one word: a word of the name; see search-postings.ts). */
+/**
+ * A search's matches on products `p` (see search-postings.ts): every one of its words, or each word or a word of the
+ * name close to it. A stop word ("the") asks for nothing, and a search of stop words alone finds nothing but, of one
+ * word, a name with a word close to it.
+ */
 function searchMatchSql(filter: Extract<Filter, { kind: 'search' }>): SQL {
   const text = searchText(filter);
-  const fuzzy = filter.words.length === 1 ? sql`(${text} <% p.name and ${nameWordCloseTo(text)})` : sql`${text} <% p.name`;
-  return sql`(p.search_vector @@ plainto_tsquery('english', ${text}) or ${fuzzy})`;
+  const fullText = sql`p.search_vector @@ plainto_tsquery('english', ${text})`;
+  if (filter.words.length === 1) return sql`(${fullText} or (${text} <% p.name and ${nameWordCloseTo(text)}))`;
+  const each = filter.words.map(
+    (word) => sql`(numnode(plainto_tsquery('english', ${word})) = 0 or p.search_vector @@ plainto_tsquery('english', ${word}) or ${nameWordCloseTo(word)})`,
+  );
+  return sql`(${fullText} or (numnode(plainto_tsquery('english', ${text})) > 0 and ${sql.join(each, sql` and `)}))`;
 }
 
 /**
@@ -227,38 +250,40 @@ function foundListed(filter: MatchedFilter, metal: Metal): SQL {
 
 /**
  * A search's or a collection's page and counts in one statement. They have no read model in index order (a search
- * ranks), so the matches (`listed`: a one-word search's postings when it has a `lexeme`, else as found) are
- * gathered once, then both counted and sorted; every row of the answer carries the counts, and an empty page is one
- * row of counts alone. A one-word search that is not narrowed counts from search_lexeme_stats instead, and reads a
- * page by relevance from the postings' index order; narrowed or not, it reads a page in the other orders from the
- * whole catalog's index where the word is common (search-postings.ts: statsCounts, relevancePage, offeredPage).
+ * ranks), so the matches (`listed`: a search's postings when it has its `posted` words, else as found) are gathered
+ * once, then both counted and sorted; every row of the answer carries the counts, and an empty page is one row of
+ * counts alone. A one-word search that is not narrowed counts from search_lexeme_stats instead, and reads a page by
+ * relevance from the postings' index order; narrowed or not, of one word or several, a search reads a page in the
+ * other orders from the whole catalog's index where its words are common (search-postings.ts: statsCounts,
+ * relevancePage, offeredPage).
  */
 function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing): SQL {
   const orderBy = matchedOrderSql(order);
-  const lexeme = filter.kind === 'search' ? filter.lexeme : null;
-  // A one-word search reads its postings (search-postings.ts); one that is not narrowed takes its counts from
-  // search_lexeme_stats and, by relevance, its page from the postings' own order (decision 0041). In the other
-  // orders its page comes from catalog_offers' order where it can (decision 0049).
-  const fuzzy = lexeme ? sql`fuzzy as materialized (${fuzzyListed(searchText(filter), lexeme, metal)}),` : sql``;
+  const posted = filter.kind === 'search' ? (filter.posted ?? null) : null;
+  // One word, read as one lexeme: its counts are kept (search_lexeme_stats) and its postings are in relevance order.
+  const lexeme = filter.kind === 'search' && filter.words.length === 1 && posted?.[0]?.lexemes.length === 1 ? posted[0].lexemes[0]! : null;
+  const fuzzy = posted ? sql`fuzzy as materialized (${fuzzyListed(posted, searchText(filter), metal)}),` : sql``;
   const offers = filter.kind === 'search' ? filter.offers : undefined;
   if (lexeme && !isNarrowed(narrowing)) {
+    // Its counts from search_lexeme_stats and, by relevance, its page from the postings' own order (decision 0041);
+    // in the other orders its page comes from catalog_offers' order where it can (decision 0049).
     const paged =
       order === 'Relevance'
         ? sql`page as (${relevancePage(lexeme, metal, orderBy, page, pageSize)})`
-        : offeredPage(lexeme, metal, order, orderBy, page, pageSize, offers);
+        : offeredPage([lexeme], metal, order, orderBy, page, pageSize, offers);
     return matchedAnswer(sql`${fuzzy} counts as (${statsCounts(lexeme, metal)}), ${paged}`, orderBy);
   }
-  const listed = lexeme ? postingsListed(lexeme, metal) : foundListed(filter, metal);
+  const listed = posted ? postingsListed(posted, metal) : foundListed(filter, metal);
   const kind = (chosen: ProductKind, kinds = sql`l.kinds`) => sql`(${kinds} & ${KIND_BITS[chosen]}) <> 0`;
   const inRange = priceSql(sql`l.price_cents`, narrowing);
   const ofKind = narrowing.kind ? kind(narrowing.kind) : sql`true`;
   const kindCounts = PRODUCT_KINDS.map((each) => sql`count(*) filter (where ${inRange} and ${kind(each)})::int as ${sql.identifier(each)}`);
   const paged =
-    lexeme && order !== 'Relevance'
-      ? offeredPage(lexeme, metal, order, orderBy, page, pageSize, offers, {
+    posted && order !== 'Relevance'
+      ? offeredPage(distinctLexemes(posted), metal, order, orderBy, page, pageSize, offers, {
           price: (price) => priceSql(price, narrowing),
           kinds: (kinds) => (narrowing.kind ? kind(narrowing.kind, kinds) : sql`true`),
-          // The word's own postings rank from 1 up, its fuzzy matches below.
+          // The products with every word rank from 1 up, the fuzzy matches below.
           postings: sql`select * from listed where rank >= 1`,
         })
       : sql`page as (${listedPage(sql`${inRange} and ${ofKind}`, orderBy, page, pageSize)})`;
@@ -343,16 +368,21 @@ async function wholeCatalogCounts(context: ListingContext, metal: Metal): Promis
 async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing) {
   const { db } = context;
   if (filter.kind === 'search' || filter.kind === 'collection') {
-    // A one-word search reads its postings, in a prepared statement. By relevance and not narrowed (a search as
-    // typed), planned once per connection: its plan is the same for any word, and PostgreSQL otherwise planned it
-    // again on every call, which took about as long as running it (decision 0046). Narrowed, a price range's values
-    // change the plan (decision 0044), so PostgreSQL chooses.
-    const lexeme = filter.kind === 'search' && filter.words.length === 1 ? await searchLexeme(db, filter.words[0]!) : null;
+    // A search reads its words' postings (stop words left out; a search of several stop words finds nothing).
+    const posted = filter.kind === 'search' && filter.words.length > 0 ? await postedWords(db, filter.words) : [];
+    if (filter.kind === 'search' && filter.words.length > 1 && posted.length === 0) return { rows: [], total: 0, counts: undefined };
+    const reads = posted.length > 0 ? posted : null;
     // In a shopper's order, how many products the whole catalog lists in the metal (its counts, usually remembered)
     // tells whether the page is found by walking its index (decision 0049).
-    const offers = lexeme && order !== 'Relevance' ? (await wholeCatalogCounts(context, metal)).total : undefined;
-    const query = matchedPageQuery(filter.kind === 'search' ? { ...filter, lexeme, offers } : filter, metal, order, page, pageSize, narrowing);
-    const prepared = lexeme === null ? false : order === 'Relevance' && !isNarrowed(narrowing) ? 'planned once' : true;
+    const offers = reads && order !== 'Relevance' ? (await wholeCatalogCounts(context, metal)).total : undefined;
+    const query = matchedPageQuery(filter.kind === 'search' ? { ...filter, posted: reads, offers } : filter, metal, order, page, pageSize, narrowing);
+    // A prepared statement for one word. By relevance and not narrowed (a search as typed), planned once per
+    // connection: its plan is the same for any word, and PostgreSQL otherwise planned it again on every call, which
+    // took about as long as running it (decision 0046). Narrowed, a price range's values change the plan (decision
+    // 0044), so PostgreSQL chooses. Several words are planned for their words: how many products have each decides
+    // how their postings are best joined (decision 0050).
+    const oneWord = reads !== null && filter.kind === 'search' && filter.words.length === 1;
+    const prepared = !oneWord ? false : order === 'Relevance' && !isNarrowed(narrowing) ? 'planned once' : true;
     const found = await queryRows<(SummaryRow & { rank: number }) & CountsRow>(db, query, { prepared });
     const counts = found[0];
     const rows = found.filter((row) => row.id !== null).map((row) => ({ ...row, sizes: row.sizes ?? [] }));

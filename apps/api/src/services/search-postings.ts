@@ -8,15 +8,16 @@ import { KIND_BITS } from './listing-kinds';
 import { leadingMatchedKeys, matchedOrderSql, orderSql, pageColumns, pageColumnsSql } from './listing-orders';
 
 /**
- * One-word searches read search_postings (migration 0024, decision 0035): the word's postings are one index range
+ * Searches read search_postings (migration 0024, decisions 0035 and 0050): a word's postings are one index range
  * holding each matching product's rank, sales, kinds, prices and availability, so a search counts and sorts them
- * without ranking or pricing each product. Searches of several words rank and price their matches as they find them
- * (catalog-listing.ts, foundListed).
+ * without ranking or pricing each product; a search of several words reads the products with a posting of each
+ * (one key lookup a word).
  *
- * What a one-word search finds, either way: the products whose words include the typed word as full-text search
- * reads it (stemmed: "hearts" finds "heart"), ranked by ts_rank; then the products with a word in their name close
- * to the typed word (pg_trgm word similarity: "heart" finds "Heartbeat" and "Sweetheart"), ranked below, by the
- * similarity of the typed word to the name. (A search of several words matches names close to the whole phrase.)
+ * What a search finds, either way (catalog-listing.ts, foundListed, ranks every match as the reference): the products
+ * whose words include every typed word as full-text search reads it (stemmed: "hearts" finds "heart"), ranked by the
+ * sum of ts_rank for each of its lexemes; then the products that lack a typed word but have a word in their name
+ * close to it (pg_trgm word similarity: "heart" finds "Heartbeat" and "Sweetheart", "hart" finds "Heart") and each of
+ * the other typed words, ranked below, by the similarity of the typed text to the name.
  */
 
 /**
@@ -35,67 +36,123 @@ function postingOffer(metal: Metal, posting: string): { price: SQL; available: S
 }
 
 /**
- * Lexemes by word. How PostgreSQL reads a word depends on its text search configuration alone, never on the
- * catalog, so it is remembered (a bounded map, oldest out) rather than asked again for every search.
+ * A word of a search and the lexemes it reads as: PostgreSQL's English full-text search stems it ("hearts" reads as
+ * "heart") and may split it ("o'neil" reads as "o" and "neil"). A product has the word when it has all of them.
  */
-const lexemes = new Map<string, string | null>();
-const MAX_LEXEMES = 10_000;
-
-/**
- * The lexeme a one-word search looks up: the word as PostgreSQL's English full-text search reads it (stemmed), or
- * null when it reads as no lexeme or several (a stop word, or a word the parser splits).
- */
-export async function searchLexeme(db: Db, word: string): Promise<string | null> {
-  const known = lexemes.get(word);
-  if (known !== undefined) return known;
-  const [row] = await queryRows<{ lexeme: string | null }>(
-    db,
-    sql`select case when numnode(q) = 1 then (select t.lexeme from unnest(to_tsvector('english', ${word})) t limit 1) end as lexeme
-        from plainto_tsquery('english', ${word}) q`,
-    { prepared: true },
-  );
-  const lexeme = row?.lexeme ?? null;
-  if (lexemes.size >= MAX_LEXEMES) lexemes.delete(lexemes.keys().next().value!);
-  lexemes.set(word, lexeme);
-  return lexeme;
+export interface PostedWord {
+  word: string;
+  lexemes: readonly string[];
 }
 
 /**
- * A one-word search's fuzzy matches, as matchedPageQuery's `listed` rows (id, rank, units_sold, kinds, price_cents,
- * available): the products with a word in their name close to the typed word that the word's own postings do not
- * hold, ranked by the typed word's similarity to the name (below 1, so below every full-text match). Read from
+ * Lexemes by word. How PostgreSQL reads a word depends on its text search configuration alone, never on the
+ * catalog, so it is remembered (a bounded map, oldest out) rather than asked again for every search.
+ */
+const lexemes = new Map<string, readonly string[]>();
+const MAX_LEXEMES = 10_000;
+
+/**
+ * A search's words as its postings are read (search_postings holds one posting per product and lexeme): each word
+ * with the lexemes it reads as, stop words ("the", "it's") left out. A product matches the search as full-text search
+ * matches it (plainto_tsquery: every lexeme of every word) when it has a posting of each.
+ */
+export async function postedWords(db: Db, words: readonly string[]): Promise<PostedWord[]> {
+  const unknown = [...new Set(words.filter((word) => !lexemes.has(word)))];
+  if (unknown.length > 0) {
+    const read = await queryRows<{ word: string; lexemes: string[] }>(
+      db,
+      sql`select w.word, tsvector_to_array(to_tsvector('english', w.word)) as lexemes
+          from unnest(array[${sql.join(unknown.map((word) => sql`${word}`), sql`, `)}]::text[]) as w(word)`,
+      { prepared: true },
+    );
+    for (const row of read) {
+      if (lexemes.size >= MAX_LEXEMES) lexemes.delete(lexemes.keys().next().value!);
+      lexemes.set(row.word, row.lexemes);
+    }
+  }
+  return words.map((word) => ({ word, lexemes: lexemes.get(word) ?? [] })).filter((word) => word.lexemes.length > 0);
+}
+
+/** Every lexeme of the words, each once: the postings a product matching them all has. */
+export function distinctLexemes(posted: readonly PostedWord[]): string[] {
+  return [...new Set(posted.flatMap((word) => word.lexemes))];
+}
+
+/** Whether the product `product` has a posting of every one of `lexemes` (each looked up by key). */
+function hasPostings(lexemes: readonly string[], product: SQL): SQL {
+  const each = lexemes.map((lexeme) => sql`exists (select 1 from search_postings m where m.lexeme = ${lexeme} and m.product_id = ${product} offset 0)`);
+  return sql`(${sql.join(each, sql` and `)})`;
+}
+
+/**
+ * A search's fuzzy matches, as matchedPageQuery's `listed` rows (id, rank, units_sold, kinds, price_cents, available):
+ * the products that lack a word of the search but have a word in their name close to it (pg_trgm word similarity:
+ * "hart" finds "Heart", "heart" finds "Heartbeat"), and have each of its other words, or a word of their name close to
+ * it. They rank by the similarity of the typed text to the name (below 1, so below every full-text match). Read from
  * indexes alone, each step a lookup by key (`offset 0` keeps them so; left to itself PostgreSQL hashed all of the
- * word's postings, 5,643 for "heart" on 100,000 products, or fetched each candidate's posting from the table):
+ * word's postings, 5,643 for "heart" on 100,000 products, or fetched each candidate's posting from the table), for
+ * each word:
  * - the words of names close to the typed word (search_words' trigram index), but for the typed word's own lexeme;
  * - their postings (search_postings_relevance holds each one's sales, kinds and prices), each checked against the
  *   typed word's postings by key, to leave out what the word finds itself;
  * - whether the close word is in the product's name, and the name (search_name_words_key, decision 0045: it used to
- *   be each candidate's name read from products and split into words).
+ *   be each candidate's name read from products and split into words);
+ * - the search's other words, each a posting or a word of the name close to it (search_name_words_product_idx).
  */
-export function fuzzyListed(word: string, lexeme: string, metal: Metal): SQL {
+export function fuzzyListed(posted: readonly PostedWord[], text: string, metal: Metal): SQL {
   const fuzzy = postingOffer(metal, 'f');
+  const branches = posted.map((typed, index) => {
+    // A close word that reads as the typed word's only lexeme is a posting of it: such products match it exactly.
+    const ownLexeme = typed.lexemes.length === 1 ? sql`and w.lexeme <> ${typed.lexemes[0]}` : sql``;
+    const others = posted
+      .filter((_, other) => other !== index)
+      .map((other) => sql`and (${hasPostings(other.lexemes, sql`f.product_id`)}
+        or exists (select 1 from search_name_words o where o.product_id = f.product_id and ${other.word} <% o.word offset 0))`);
+    return sql`
+      select * from (
+        select f.*, n.name from (
+          select s.*, w.word
+          from search_words w
+          join search_postings s on s.lexeme = w.lexeme
+          where ${typed.word} <% w.word ${ownLexeme} and not ${hasPostings(typed.lexemes, sql`s.product_id`)}
+          offset 0
+        ) f
+        cross join lateral (select name from search_name_words n where n.word = f.word and n.product_id = f.product_id offset 0) n
+        offset 0
+      ) f
+      where true ${sql.join(others, sql` `)}`;
+  });
   return sql`
-    select distinct on (f.product_id) f.product_id as id, word_similarity(${word}, n.name)::float8 as rank, f.units_sold, f.kinds,
+    select distinct on (f.product_id) f.product_id as id, word_similarity(${text}, f.name)::float8 as rank, f.units_sold, f.kinds,
       ${fuzzy.price} as price_cents, ${fuzzy.available} as available
-    from (
-      select s.*, w.word
-      from search_words w
-      join search_postings s on s.lexeme = w.lexeme
-      where ${word} <% w.word and w.lexeme <> ${lexeme}
-        and not exists (select 1 from search_postings m where m.lexeme = ${lexeme} and m.product_id = s.product_id offset 0)
-      offset 0
-    ) f
-    cross join lateral (select name from search_name_words n where n.word = f.word and n.product_id = f.product_id offset 0) n`;
+    from (${sql.join(branches, sql` union all `)}) f`;
 }
 
-/** A word's postings as `listed` rows (rank 1 + its ts_rank, as a full-text match ranks), where `condition` holds. */
-function postingsRows(lexeme: string, metal: Metal, condition: SQL = sql`true`): SQL {
+/**
+ * The postings of every one of `lexemes` for one product, as joins to the first one's posting `s` (each by key), and
+ * the sum of their ranks: a search ranks a product by adding up its rank for each lexeme (decision 0050).
+ */
+function allPostings(lexemes: readonly string[]): { joins: SQL; rank: SQL } {
+  const others = lexemes.slice(1).map((lexeme, index) => ({ lexeme, alias: sql.identifier(`s${index + 1}`) }));
+  const joins = others.map(({ lexeme, alias }) => sql`join search_postings ${alias} on ${alias}.lexeme = ${lexeme} and ${alias}.product_id = s.product_id`);
+  return {
+    joins: sql.join(joins, sql` `),
+    rank: sql`(${sql.join([sql`s.rank::float8`, ...others.map(({ alias }) => sql`${alias}.rank::float8`)], sql` + `)})`,
+  };
+}
+
+/**
+ * The products with a posting of every one of `lexemes`, as `listed` rows (rank 1 + the sum of their ranks, as a
+ * full-text match ranks), where `condition` holds.
+ */
+function postingsRows(lexemes: readonly string[], metal: Metal, condition: SQL = sql`true`): SQL {
   const matched = postingOffer(metal, 's');
+  const all = allPostings(lexemes);
   return sql`
-    select s.product_id as id, 1 + s.rank::float8 as rank, s.units_sold, s.kinds,
+    select s.product_id as id, 1 + ${all.rank} as rank, s.units_sold, s.kinds,
       ${matched.price} as price_cents, ${matched.available} as available
-    from search_postings s
-    where s.lexeme = ${lexeme} and ${condition}`;
+    from search_postings s ${all.joins}
+    where s.lexeme = ${lexemes[0]} and ${condition}`;
 }
 
 /** `listed` rows with each product's name and date beside them, for the orders that sort by them. */
@@ -106,12 +163,12 @@ function named(rows: SQL): SQL {
 }
 
 /**
- * A one-word search's matches, as matchedPageQuery's `listed` rows: the postings of the word's lexeme, then its fuzzy
- * matches, read from `fuzzy` (a CTE of fuzzyListed's rows). The orders that sort by name or date take them from
- * sortedRows, for the rows that can be on the page.
+ * A search's matches, as matchedPageQuery's `listed` rows: the products with a posting of every lexeme of its words,
+ * then its fuzzy matches, read from `fuzzy` (a CTE of fuzzyListed's rows). The orders that sort by name or date take
+ * them from sortedRows, for the rows that can be on the page.
  */
-export function postingsListed(lexeme: string, metal: Metal): SQL {
-  return sql`${postingsRows(lexeme, metal)} union all select * from fuzzy`;
+export function postingsListed(posted: readonly PostedWord[], metal: Metal): SQL {
+  return sql`${postingsRows(distinctLexemes(posted), metal)} union all select * from fuzzy`;
 }
 
 /**
@@ -158,9 +215,9 @@ export function relevancePage(lexeme: string, metal: Metal, orderBy: SQL, page: 
   const onPage = pageInside(page, pageSize);
   return sql`
     select l.* from (
-      (${postingsRows(lexeme, metal, sql`${available} and ${onPage}`)} ${inOrder})
+      (${postingsRows([lexeme], metal, sql`${available} and ${onPage}`)} ${inOrder})
       union all select * from fuzzy
-      union all (${postingsRows(lexeme, metal, sql`not ${available} and (select available_postings from counts) < ${upTo}::bigint and ${onPage}`)} ${inOrder})
+      union all (${postingsRows([lexeme], metal, sql`not ${available} and (select available_postings from counts) < ${upTo}::bigint and ${onPage}`)} ${inOrder})
     ) l
     order by ${orderBy}
     limit ${pageSize} offset ${upTo - pageSize}`;
@@ -181,8 +238,8 @@ function sortedRows(rows: SQL, order: ListingOrder, upTo: number): SQL {
 }
 
 /**
- * What narrows a one-word search, for offeredPage: a condition on a row's price and one on its kinds (KIND_BITS), and
- * the word's postings as `listed` rows (without its fuzzy matches), read when the walk gives way.
+ * What narrows a search read from its postings, for offeredPage: a condition on a row's price and one on its kinds
+ * (KIND_BITS), and the search's postings as `listed` rows (without its fuzzy matches), read when the walk gives way.
  */
 export interface PostingsNarrowing {
   price: (price: SQL) => SQL;
@@ -191,14 +248,15 @@ export interface PostingsNarrowing {
 }
 
 /**
- * A one-word search's page in a shopper's order (name, price, newest, best selling): the CTEs `walked` and `page` of
- * matchedPageQuery, after `fuzzy` and `counts` (statsCounts, or counted from `listed` when narrowed: either gives
- * `total`, and `available_postings`, the word's postings for sale), keeping the rows `narrowing` keeps.
+ * A search's page in a shopper's order (name, price, newest, best selling), read from the postings of its `lexemes`:
+ * the CTEs `walked` and `page` of matchedPageQuery, after `fuzzy` and `counts` (statsCounts for one word not narrowed,
+ * else counted from `listed`: either gives `total`, and `available_postings`, the products with every lexeme for
+ * sale), keeping the rows `narrowing` keeps.
  *
  * Sorting every posting of a common word looked up each one's name and date first: 100,000 lookups for "charm" on
  * 100,000 products, 0.6 s a page. The products for sale come first in every order, and among them a search's order
  * is the whole catalog's, so where the word is common the page is found by walking catalog_offers' index in that
- * order (the products offered in the metal; only those for sale taken), keeping those with a posting of the word
+ * order (the products offered in the metal; only those for sale taken), keeping those with a posting of each lexeme
  * (one key lookup each) that the narrowing keeps (a price range on the index, the kinds after the lookup), until the page is full: for "charm", 48 rows for page 1 (decision
  * 0049). The fuzzy matches are merged in, as relevancePage does.
  *
@@ -211,14 +269,14 @@ export interface PostingsNarrowing {
  * without `offers` does.
  */
 export function offeredPage(
-  lexeme: string,
+  lexemes: readonly string[],
   metal: Metal,
   order: ListingOrder,
   orderBy: SQL,
   page: number,
   pageSize: number,
   offers: number | undefined,
-  narrowing: PostingsNarrowing = { price: () => sql`true`, kinds: () => sql`true`, postings: postingsRows(lexeme, metal) },
+  narrowing: PostingsNarrowing = { price: () => sql`true`, kinds: () => sql`true`, postings: postingsRows(lexemes, metal) },
 ): SQL {
   const upTo = page * pageSize;
   const shown = pageColumns(order, 'all');
@@ -230,9 +288,10 @@ export function offeredPage(
   const takesWalk = sql`(select c.available_postings >= ${upTo}::bigint and ${upTo}::float8 * ${offers ?? null}::float8 <= c.available_postings::float8 * c.total / ${share} from counts c)`;
   const walkFilled = (filled: boolean) => sql`(select count(*) from walked) ${filled ? sql`=` : sql`<`} ${upTo}::bigint`;
   const inRange = (rows: SQL) => sql`select * from (${rows}) l where ${narrowing.price(sql`l.price_cents`)} and ${narrowing.kinds(sql`l.kinds`)}`;
+  const all = allPostings(lexemes);
   return sql`
     walked as materialized (
-      select o.product_id as id, 1 + s.rank::float8 as rank, s.units_sold, s.kinds, o.price_cents, o.available,
+      select o.product_id as id, 1 + s.rank as rank, s.units_sold, s.kinds, o.price_cents, o.available,
         ${offered('name')}::text as name, ${offered('created_at')}::timestamptz as created_at
       from (
         select ${pageColumnsSql(order, 'all')} from catalog_offers o
@@ -240,7 +299,10 @@ export function offeredPage(
         order by ${orderSql(order, 'all')}
         limit (select c.total * 2 / ${share} from counts c)
       ) o
-      cross join lateral (select rank, units_sold, kinds from search_postings s where s.lexeme = ${lexeme} and s.product_id = o.product_id offset 0) s
+      cross join lateral (
+        select ${all.rank} as rank, s.units_sold, s.kinds from search_postings s ${all.joins}
+        where s.lexeme = ${lexemes[0]} and s.product_id = o.product_id offset 0
+      ) s
       where ${narrowing.kinds(sql`s.kinds`)}
       order by ${orderSql(order, 'all')}
       limit ${upTo}
