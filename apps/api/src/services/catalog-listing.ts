@@ -16,6 +16,7 @@ import { withListingPhotos } from './photo-presenters';
 import {
   type PostedWord,
   distinctLexemes,
+  fewCloseWords,
   fuzzyListed,
   nameWordCloseTo,
   offeredPage,
@@ -211,18 +212,21 @@ function rankSql(filter: MatchedFilter): SQL {
 }
 
 /**
- * A search's matches on products `p` (see search-postings.ts): every one of its words, or each word or a word of the
- * name close to it. A stop word ("the") asks for nothing, and a search of stop words alone finds nothing but, of one
- * word, a name with a word close to it.
+ * A search's matches on products `p` (see search-postings.ts): every one of its words; or, where their close words are
+ * few (fewCloseWords), all but one of them and a word of the name close to that one. A stop word ("the") asks for
+ * nothing, and a search of several stop words alone finds nothing; one word finds a name with a word close to it.
  */
 function searchMatchSql(filter: Extract<Filter, { kind: 'search' }>): SQL {
   const text = searchText(filter);
   const fullText = sql`p.search_vector @@ plainto_tsquery('english', ${text})`;
-  if (filter.words.length === 1) return sql`(${fullText} or (${text} <% p.name and ${nameWordCloseTo(text)}))`;
-  const each = filter.words.map(
-    (word) => sql`(numnode(plainto_tsquery('english', ${word})) = 0 or p.search_vector @@ plainto_tsquery('english', ${word}) or ${nameWordCloseTo(word)})`,
-  );
-  return sql`(${fullText} or (numnode(plainto_tsquery('english', ${text})) > 0 and ${sql.join(each, sql` and `)}))`;
+  if (filter.words.length === 1) return sql`(${fullText} or (${text} <% p.name and ${fewCloseWords([text])} and ${nameWordCloseTo(text)}))`;
+  const words = [...new Set(filter.words)];
+  const has = (word: string) => sql`(numnode(plainto_tsquery('english', ${word})) = 0 or p.search_vector @@ plainto_tsquery('english', ${word}))`;
+  const allButOne = words.map((word, index) => {
+    const others = words.filter((_, other) => other !== index).map(has);
+    return sql`(numnode(plainto_tsquery('english', ${word})) > 0 and ${nameWordCloseTo(word)} and ${sql.join(others, sql` and `)})`;
+  });
+  return sql`(${fullText} or (${fewCloseWords(words)} and (${sql.join(allButOne, sql` or `)})))`;
 }
 
 /**
@@ -249,6 +253,15 @@ function foundListed(filter: MatchedFilter, metal: Metal): SQL {
 }
 
 /**
+ * A one-word search's lexeme where it reads its postings and the word reads as one lexeme: that word's counts are kept
+ * (search_lexeme_stats) and its postings are in relevance order (search_postings_relevance).
+ */
+function singleLexeme(filter: MatchedFilter): string | null {
+  const [word] = filter.kind === 'search' && filter.words.length === 1 && filter.posted?.length === 1 ? filter.posted : [];
+  return word?.lexemes.length === 1 ? word.lexemes[0]! : null;
+}
+
+/**
  * A search's or a collection's page and counts in one statement. They have no read model in index order (a search
  * ranks), so the matches (`listed`: a search's postings when it has its `posted` words, else as found) are gathered
  * once, then both counted and sorted; every row of the answer carries the counts, and an empty page is one row of
@@ -260,8 +273,7 @@ function foundListed(filter: MatchedFilter, metal: Metal): SQL {
 function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrder, page: number, pageSize: number, narrowing: Narrowing): SQL {
   const orderBy = matchedOrderSql(order);
   const posted = filter.kind === 'search' ? (filter.posted ?? null) : null;
-  // One word, read as one lexeme: its counts are kept (search_lexeme_stats) and its postings are in relevance order.
-  const lexeme = filter.kind === 'search' && filter.words.length === 1 && posted?.[0]?.lexemes.length === 1 ? posted[0].lexemes[0]! : null;
+  const lexeme = singleLexeme(filter);
   const fuzzy = posted ? sql`fuzzy as materialized (${fuzzyListed(posted, searchText(filter), metal)}),` : sql``;
   const offers = filter.kind === 'search' ? filter.offers : undefined;
   if (lexeme && !isNarrowed(narrowing)) {
@@ -283,8 +295,8 @@ function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrd
       ? offeredPage(distinctLexemes(posted), metal, order, orderBy, page, pageSize, offers, {
           price: (price) => priceSql(price, narrowing),
           kinds: (kinds) => (narrowing.kind ? kind(narrowing.kind, kinds) : sql`true`),
-          // The products with every word rank from 1 up, the fuzzy matches below.
-          postings: sql`select * from listed where rank >= 1`,
+          // The products with every word rank above 1, the fuzzy matches at most 1.
+          postings: sql`select * from listed where rank > 1`,
         })
       : sql`page as (${listedPage(sql`${inRange} and ${ofKind}`, orderBy, page, pageSize)})`;
   return matchedAnswer(
@@ -295,7 +307,7 @@ function matchedPageQuery(filter: MatchedFilter, metal: Metal, order: ListingOrd
         ${sql.join(kindCounts, sql`, `)},
         min(l.price_cents) filter (where ${ofKind}) as "minCents",
         max(l.price_cents) filter (where ${ofKind}) as "maxCents",
-        count(*) filter (where ${inRange} and ${ofKind} and l.available and l.rank >= 1)::int as available_postings -- for offeredPage
+        count(*) filter (where ${inRange} and ${ofKind} and l.available and l.rank > 1)::int as available_postings -- for offeredPage
       from listed l
     ),
     ${paged}`,
@@ -375,14 +387,14 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
     // In a shopper's order, how many products the whole catalog lists in the metal (its counts, usually remembered)
     // tells whether the page is found by walking its index (decision 0049).
     const offers = reads && order !== 'Relevance' ? (await wholeCatalogCounts(context, metal)).total : undefined;
-    const query = matchedPageQuery(filter.kind === 'search' ? { ...filter, posted: reads, offers } : filter, metal, order, page, pageSize, narrowing);
-    // A prepared statement for one word. By relevance and not narrowed (a search as typed), planned once per
+    const read = filter.kind === 'search' ? { ...filter, posted: reads, offers } : filter;
+    const query = matchedPageQuery(read, metal, order, page, pageSize, narrowing);
+    // A prepared statement for one word of one lexeme. By relevance and not narrowed (a search as typed), planned once per
     // connection: its plan is the same for any word, and PostgreSQL otherwise planned it again on every call, which
     // took about as long as running it (decision 0046). Narrowed, a price range's values change the plan (decision
     // 0044), so PostgreSQL chooses. Several words are planned for their words: how many products have each decides
     // how their postings are best joined (decision 0050).
-    const oneWord = reads !== null && filter.kind === 'search' && filter.words.length === 1;
-    const prepared = !oneWord ? false : order === 'Relevance' && !isNarrowed(narrowing) ? 'planned once' : true;
+    const prepared = singleLexeme(read) === null ? false : order === 'Relevance' && !isNarrowed(narrowing) ? 'planned once' : true;
     const found = await queryRows<(SummaryRow & { rank: number }) & CountsRow>(db, query, { prepared });
     const counts = found[0];
     const rows = found.filter((row) => row.id !== null).map((row) => ({ ...row, sizes: row.sizes ?? [] }));

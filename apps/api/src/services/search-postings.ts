@@ -57,20 +57,24 @@ const MAX_LEXEMES = 10_000;
  * matches it (plainto_tsquery: every lexeme of every word) when it has a posting of each.
  */
 export async function postedWords(db: Db, words: readonly string[]): Promise<PostedWord[]> {
-  const unknown = [...new Set(words.filter((word) => !lexemes.has(word)))];
+  const unique = [...new Set(words)];
+  // Read into a map of this search's own: remembering new words may push out older ones, this search's among them.
+  const read = new Map(unique.flatMap((word) => (lexemes.has(word) ? [[word, lexemes.get(word)!] as const] : [])));
+  const unknown = unique.filter((word) => !read.has(word));
   if (unknown.length > 0) {
-    const read = await queryRows<{ word: string; lexemes: string[] }>(
+    const rows = await queryRows<{ word: string; lexemes: string[] }>(
       db,
       sql`select w.word, tsvector_to_array(to_tsvector('english', w.word)) as lexemes
           from unnest(array[${sql.join(unknown.map((word) => sql`${word}`), sql`, `)}]::text[]) as w(word)`,
       { prepared: true },
     );
-    for (const row of read) {
+    for (const row of rows) {
+      read.set(row.word, row.lexemes);
       if (lexemes.size >= MAX_LEXEMES) lexemes.delete(lexemes.keys().next().value!);
       lexemes.set(row.word, row.lexemes);
     }
   }
-  return words.map((word) => ({ word, lexemes: lexemes.get(word) ?? [] })).filter((word) => word.lexemes.length > 0);
+  return unique.map((word) => ({ word, lexemes: read.get(word) ?? [] })).filter((word) => word.lexemes.length > 0);
 }
 
 /** Every lexeme of the words, each once: the postings a product matching them all has. */
@@ -85,42 +89,59 @@ function hasPostings(lexemes: readonly string[], product: SQL): SQL {
 }
 
 /**
+ * How many postings the close words of a search's fuzzy matching may point to, added up over its words (the rows
+ * fuzzyListed reads, each checked by key): a word whose close words are on most products ("charn", close to "charm",
+ * on 100,000 postings) made a search read them all, 1.9 s a search on 100,000 products, and several such words
+ * minutes. Past it a search finds no fuzzy matches, and a misspelled word is left to the spelling correction
+ * ("charn" shows the results for "charm"). Decision 0050.
+ */
+export const MAX_CLOSE_POSTINGS = 5_000;
+
+/**
+ * Whether the words of names close to each of `words` (search_words' trigram index), but for the word's own lexemes,
+ * have at most MAX_CLOSE_POSTINGS postings together (search_lexeme_stats), stop words left out. Uncorrelated: run once
+ * a statement, before any posting is read.
+ */
+export function fewCloseWords(words: readonly string[]): SQL {
+  return sql`(
+    select coalesce(sum(st.products), 0)
+    from unnest(array[${sql.join(words.map((word) => sql`${word}`), sql`, `)}]::text[]) as t(word)
+    join search_words w on t.word <% w.word and w.lexeme <> all(tsvector_to_array(to_tsvector('english', t.word)))
+    join search_lexeme_stats st on st.lexeme = w.lexeme
+    where numnode(plainto_tsquery('english', t.word)) > 0
+  ) <= ${MAX_CLOSE_POSTINGS}`;
+}
+
+/**
  * A search's fuzzy matches, as matchedPageQuery's `listed` rows (id, rank, units_sold, kinds, price_cents, available):
- * the products that lack a word of the search but have a word in their name close to it (pg_trgm word similarity:
- * "hart" finds "Heart", "heart" finds "Heartbeat"), and have each of its other words, or a word of their name close to
- * it. They rank by the similarity of the typed text to the name (below 1, so below every full-text match). Read from
- * indexes alone, each step a lookup by key (`offset 0` keeps them so; left to itself PostgreSQL hashed all of the
- * word's postings, 5,643 for "heart" on 100,000 products, or fetched each candidate's posting from the table), for
- * each word:
+ * the products that lack one word of the search but have a word in their name close to it (pg_trgm word similarity:
+ * "heart" finds "Heartbeat" and "Sweetheart"), and have each of its other words. They rank by the similarity of the
+ * typed text to the name (at most 1: a full-text match ranks above 1). Found only where the close words are few
+ * (fewCloseWords). Each step is a lookup by key (`offset 0` keeps them so; left to itself PostgreSQL hashed all of
+ * the word's postings, 5,643 for "heart" on 100,000 products, or fetched each candidate's posting from the table),
+ * for each word:
  * - the words of names close to the typed word (search_words' trigram index), but for the typed word's own lexeme;
  * - their postings (search_postings_relevance holds each one's sales, kinds and prices), each checked against the
- *   typed word's postings by key, to leave out what the word finds itself;
+ *   search's postings by key: not the typed word's (what the word finds itself), each of the other words';
  * - whether the close word is in the product's name, and the name (search_name_words_key, decision 0045: it used to
- *   be each candidate's name read from products and split into words);
- * - the search's other words, each a posting or a word of the name close to it (search_name_words_product_idx).
+ *   be each candidate's name read from products and split into words).
  */
 export function fuzzyListed(posted: readonly PostedWord[], text: string, metal: Metal): SQL {
   const fuzzy = postingOffer(metal, 'f');
+  const few = fewCloseWords(posted.map((typed) => typed.word));
   const branches = posted.map((typed, index) => {
     // A close word that reads as the typed word's only lexeme is a posting of it: such products match it exactly.
     const ownLexeme = typed.lexemes.length === 1 ? sql`and w.lexeme <> ${typed.lexemes[0]}` : sql``;
-    const others = posted
-      .filter((_, other) => other !== index)
-      .map((other) => sql`and (${hasPostings(other.lexemes, sql`f.product_id`)}
-        or exists (select 1 from search_name_words o where o.product_id = f.product_id and ${other.word} <% o.word offset 0))`);
+    const others = posted.filter((_, other) => other !== index).map((other) => sql`and ${hasPostings(other.lexemes, sql`s.product_id`)}`);
     return sql`
-      select * from (
-        select f.*, n.name from (
-          select s.*, w.word
-          from search_words w
-          join search_postings s on s.lexeme = w.lexeme
-          where ${typed.word} <% w.word ${ownLexeme} and not ${hasPostings(typed.lexemes, sql`s.product_id`)}
-          offset 0
-        ) f
-        cross join lateral (select name from search_name_words n where n.word = f.word and n.product_id = f.product_id offset 0) n
+      select f.*, n.name from (
+        select s.*, w.word
+        from search_words w
+        join search_postings s on s.lexeme = w.lexeme
+        where ${few} and ${typed.word} <% w.word ${ownLexeme} and not ${hasPostings(typed.lexemes, sql`s.product_id`)} ${sql.join(others, sql` `)}
         offset 0
       ) f
-      where true ${sql.join(others, sql` `)}`;
+      cross join lateral (select name from search_name_words n where n.word = f.word and n.product_id = f.product_id offset 0) n`;
   });
   return sql`
     select distinct on (f.product_id) f.product_id as id, word_similarity(${text}, f.name)::float8 as rank, f.units_sold, f.kinds,
