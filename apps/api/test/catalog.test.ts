@@ -219,6 +219,11 @@ describe('GET /api/products: search', () => {
     const none = await list({ path: '/products/search/was were been' });
     expect(none.pagination.totalCount).toBe(0);
     expect(none.suggestions.popularCategories.length).toBeGreaterThan(3);
+    // A word typed twice is the word once.
+    const twice = await list({ path: '/products/search/dog dog', pageSize: 24 });
+    const once = await list({ path: '/products/search/dog', pageSize: 24 });
+    expect(twice.products).toEqual(once.products);
+    expect(twice.pagination).toEqual(once.pagination);
     const withHeart = await list({ path: '/products/search/the heart', pageSize: 1 });
     expect(withHeart.pagination.totalCount).toBe((await list({ path: '/products/search/heart', pageSize: 1 })).pagination.totalCount);
   });

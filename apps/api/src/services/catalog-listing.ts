@@ -471,7 +471,8 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   } else {
     const extracted = extractMetal(searchWords(route.term));
     namedMetalId = extracted.metalId;
-    filter = { kind: 'search', words: extracted.words, term: route.term.slice(0, 100) };
+    // A word typed twice asks for nothing more: "charm charm" is the one-word search "charm".
+    filter = { kind: 'search', words: [...new Set(extracted.words)], term: route.term.slice(0, 100) };
   }
 
   const pathMetal = route.kind !== 'collection' && route.metalSlug ? findMetalBySlug(route.metalSlug) : undefined;
@@ -494,7 +495,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     const corrected = correctWords(filter.words, await context.vocabulary(filter.words));
     if (corrected && found.total > 0) didYouMean = corrected.join(' ');
     else if (corrected) {
-      const correctedFilter: Filter = { ...filter, words: corrected };
+      const correctedFilter: Filter = { ...filter, words: [...new Set(corrected)] };
       const correctedFound = await fetchPage(context, correctedFilter, metal, order, query.page, query.pageSize, narrowing);
       if (correctedFound.total > 0) {
         filter = correctedFilter;

@@ -21,8 +21,9 @@ import { leadingMatchedKeys, matchedOrderSql, orderSql, pageColumns, pageColumns
  */
 
 /**
- * A one-word search's fuzzy match on products `p`, as a search that ranks every match finds it: a word of the name
- * close to the typed word. search_name_words (migration 0027) holds the names split the same way, for fuzzyListed.
+ * Whether a typed word is close to a word of the name of products `p`, as a search that ranks every match finds it
+ * (the reference: catalog-listing.ts, searchMatchSql). search_name_words (migration 0027) holds the names split the
+ * same way, for fuzzyListed.
  */
 export function nameWordCloseTo(word: string): SQL {
   return sql`exists (select 1 from regexp_split_to_table(lower(p.name), '[^[:alnum:]]+') as name_word where ${word} <% name_word)`;
@@ -248,7 +249,7 @@ export function relevancePage(lexeme: string, metal: Metal, orderBy: SQL, page: 
 const POSTED_COLUMNS = ['id', 'rank', 'units_sold', 'kinds', 'price_cents', 'available'];
 
 /**
- * Of a one-word search's `listed` rows, those that can be among the first `upTo` in a shopper's `order`, with the
+ * Of a search's `listed` rows, those that can be among the first `upTo` in a shopper's `order`, with the
  * name and date the order sorts by (looked up by key: the postings do not hold them). Where the postings hold the
  * order's leading keys, only the first `upTo` by those keys and the rows tied with the last of them are kept, so that
  * only they are looked up.
@@ -278,14 +279,15 @@ export interface PostingsNarrowing {
  * 100,000 products, 0.6 s a page. The products for sale come first in every order, and among them a search's order
  * is the whole catalog's, so where the word is common the page is found by walking catalog_offers' index in that
  * order (the products offered in the metal; only those for sale taken), keeping those with a posting of each lexeme
- * (one key lookup each) that the narrowing keeps (a price range on the index, the kinds after the lookup), until the page is full: for "charm", 48 rows for page 1 (decision
- * 0049). The fuzzy matches are merged in, as relevancePage does.
+ * (one key lookup each) that the narrowing keeps (a price range on the index, the kinds after the lookup), until the
+ * page is full: for "charm", 48 rows for page 1 (decision 0049). The fuzzy matches are merged in, as relevancePage
+ * does.
  *
- * The walk is taken where it should be much cheaper than sorting the postings: the word's postings for sale fill the
- * pages up to this one, and the rows it should read (the rows up to this page times `offers`, the products offered in
- * the metal as the whole catalog's listing counts them, over the word's postings for sale) are at most a `share` of the
- * word's matches: a quarter when sorting looks up every match's name or date, a sixteenth when the postings hold the
- * order's key (sortedRows). The word's products may still sort late (a word of their names, by name): the walk
+ * The walk is taken where it should be much cheaper than sorting the postings: the postings for sale fill the pages
+ * up to this one, and the rows it should read (the rows up to this page times `offers`, the products offered in the
+ * metal as the whole catalog's listing counts them, over the postings for sale) are at most a `share` of the
+ * search's matches: a quarter when sorting looks up every match's name or date, a sixteenth when the postings hold the
+ * order's key (sortedRows). The search's products may still sort late (a word of their names, by name): the walk
  * stops after twice that share, and a walk that did not fill the pages falls back to sorting the postings, as a search
  * without `offers` does.
  */
