@@ -228,6 +228,20 @@ describe('GET /api/products: search', () => {
     expect(withHeart.pagination.totalCount).toBe((await list({ path: '/products/search/heart', pageSize: 1 })).pagination.totalCount);
   });
 
+  it('lists the whole catalog in the metal for a search of a metal alone ("14k gold", "silver")', async () => {
+    for (const [term, slug] of [['14k gold', '14k-gold'], ['silver', 'sterling-silver']] as const) {
+      for (const orderBy of ['Relevance', 'Name', 'PriceLowHigh', 'Newest'] as const) {
+        const searched = await list({ path: `/products/search/${term}`, orderBy, pageSize: 24, page: 2, kind: 'engravable' });
+        const whole = await list({ path: `/products/${slug}`, orderBy: orderBy === 'Relevance' ? 'BestSelling' : orderBy, pageSize: 24, page: 2, kind: 'engravable' });
+        expect(searched.products.length, `${term} ${orderBy}`).toBe(24);
+        expect(searched.products, `${term} ${orderBy}`).toEqual(whole.products);
+        expect(searched.pagination).toEqual(whole.pagination);
+        expect(searched.listing.filters).toEqual(whole.listing.filters);
+        expect(searched.listing).toMatchObject({ kind: 'search', searchTerm: term, metal: { slug }, orderBy });
+      }
+    }
+  });
+
   it('treats quotes, SQL, markup, emoji and 10,000 characters as plain words', async () => {
     for (const term of [`"heart"`, `heart' or '1'='1`, `'); drop table products; --`, '<script>alert(1)</script>', '💖 heart 💖', 'x'.repeat(10_000), '%', '\\']) {
       const response = await t.app.inject({ method: 'GET', url: '/api/products', query: { path: '/products/search', q: term } });
