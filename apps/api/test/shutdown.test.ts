@@ -26,7 +26,10 @@ describe('graceful shutdown', () => {
     });
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const handling = new Promise<void>((resolve) => (arrived = resolve));
     app.get('/slow', async () => {
+      arrived();
       await released;
       return { done: true };
     });
@@ -34,7 +37,8 @@ describe('graceful shutdown', () => {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     const inFlight = fetch(`${base}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Close once the request is being handled (a fixed wait let a busy machine close before it arrived).
+    await handling;
     const closing = app.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(databaseClosed).toBe(false);
