@@ -21,9 +21,9 @@ export class ListingPage {
     return this.page.getByRole('heading', { level: 1 });
   }
 
-  /** The summary line, e.g. "Showing 1–48 of 68 products in Sterling Silver". */
+  /** The summary line, e.g. "Showing 1–48 of 68 products in Sterling Silver" (counts with thousands commas: 1,008). */
   summary() {
-    return this.page.getByText(/^(Showing \d+–\d+ of )?\d+ products? in /);
+    return this.page.getByText(/^(Showing [\d,]+–[\d,]+ of )?[\d,]+ products? in /);
   }
 
   async open(path: string) {

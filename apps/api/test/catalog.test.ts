@@ -70,7 +70,7 @@ describe('GET /api/products: category listings', () => {
     const listing = await list({ path: '/products/category/Dog-Charms', metalId: 10, pageSize: 48 });
     expect(listing.listing).toMatchObject({ kind: 'category', heading: 'Dog Charms', metal: { id: 10, slug: '14k-gold' }, metalFromPath: false, orderBy: 'Name' });
     expect(listing.products).toHaveLength(48);
-    expect(listing.pagination).toEqual({ page: 1, pageSize: 48, totalCount: 68, totalPages: 2 });
+    expect(listing.pagination).toEqual({ page: 1, pageSize: 48, totalCount: 68, totalPages: 2, limited: false });
     const first = listing.products[0]!;
     expect(first.path).toMatch(new RegExp(`^/products/dog-charms/14k-gold/[a-z0-9-]+/${first.id}$`));
     expect(first.imageUrl).toMatch(/^\/api\/images\/products\/v1\/c\.[a-z-]+\.[a-z]+\.plain\.\d0\/14k-gold\.svg$/);
@@ -326,13 +326,45 @@ describe('GET /api/products: bad input', () => {
       for (const orderBy of ['Relevance', 'Name', 'PriceLowHigh', 'PriceHighLow', 'Newest', 'BestSelling']) {
         for (const narrowed of ['', '&minPrice=20']) {
           const query = `path=/products/search/${encodeURIComponent(search)}&orderBy=${orderBy}&pageSize=96${narrowed}`;
-          const last = (await list(Object.fromEntries(new URLSearchParams(query)))).pagination.totalPages;
+          const { totalPages: last, limited } = (await list(Object.fromEntries(new URLSearchParams(query)))).pagination;
           const farResponse = await t.app.inject(`/api/products?${query}&page=${far}`);
           expect(farResponse.statusCode, query).toBe(400);
-          expect(errorOf(farResponse).message, query).toBe(`page ${far} is past the last page (${last})`);
+          const why = limited ? ': a search shows its first 1,000 matches; narrow it to see others' : '';
+          expect(errorOf(farResponse).message, query).toBe(`page ${far} is past the last page (${last})${why}`);
         }
       }
     }
+  });
+
+  it('pages a search through its first 1,000 matches, in every order, and says so (decision 0051)', async () => {
+    // "charm" is on most of the standard catalog's 2,026 products.
+    for (const orderBy of ['Relevance', 'Name', 'PriceLowHigh', 'BestSelling']) {
+      const first = await list({ path: '/products/search/charm', orderBy });
+      expect(first.pagination.totalCount, orderBy).toBeGreaterThan(1_100);
+      expect(first.pagination, orderBy).toMatchObject({ page: 1, pageSize: 48, totalPages: 21, limited: true });
+      // The last page is whole (matches 961 to 1,008), and follows the page before it.
+      const before = await list({ path: '/products/search/charm', orderBy, page: 20 });
+      const last = await list({ path: '/products/search/charm', orderBy, page: 21 });
+      expect(last.products, orderBy).toHaveLength(48);
+      const seen = new Set(before.products.map((product) => product.id));
+      expect(last.products.filter((product) => seen.has(product.id)), orderBy).toEqual([]);
+      const past = await t.app.inject(`/api/products?path=/products/search/charm&orderBy=${orderBy}&page=22`);
+      expect(past.statusCode, orderBy).toBe(400);
+      expect(errorOf(past), orderBy).toMatchObject({
+        message: 'page 22 is past the last page (21): a search shows its first 1,000 matches; narrow it to see others',
+        details: [{ field: 'page', message: 'must be at most 21' }],
+      });
+    }
+    // 96 a page: the 1,000th match is on page 11.
+    expect((await list({ path: '/products/search/charm', pageSize: 96 })).pagination).toMatchObject({ totalPages: 11, limited: true });
+    // Narrowed to fewer than 1,000 matches, every page is there again.
+    const narrowed = await list({ path: '/products/search/charm', kind: 'bracelet' });
+    expect(narrowed.pagination.totalCount).toBeLessThan(1_000);
+    expect(narrowed.pagination).toMatchObject({ totalPages: Math.max(1, Math.ceil(narrowed.pagination.totalCount / 48)), limited: false });
+    // Listings are not searches: the whole catalog pages to its end.
+    const whole = await list({ path: '/products', pageSize: 48 });
+    expect(whole.pagination).toMatchObject({ totalPages: Math.ceil(whole.pagination.totalCount / 48), limited: false });
+    expect(whole.pagination.totalPages).toBeGreaterThan(21);
   });
 });
 

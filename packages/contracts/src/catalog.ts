@@ -115,7 +115,10 @@ export const paginationSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   totalCount: z.number().int(),
-  totalPages: z.number().int(),
+  totalPages: z.number().int().describe('The pages there are to go to: a search pages through its first 1,000 matches'),
+  limited: z
+    .boolean()
+    .describe('True when a search matches more products than its pages reach (totalPages stops at the page holding the 1,000th)'),
 });
 
 export const productListResponseSchema = seoEnvelopeSchema

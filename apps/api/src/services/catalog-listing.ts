@@ -4,7 +4,7 @@ import { type ListingRoute, parseListingPath } from '@charms/domain/catalog-path
 import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, type ProductKind } from '@charms/domain/listing-filters';
 import { DEFAULT_METAL_ID, type Metal, findMetalById, findMetalBySlug } from '@charms/domain/metals';
 import { PRODUCT_ORDERS } from '@charms/domain/session-options';
-import { correctWords, extractMetal, searchWords } from '@charms/domain/search-terms';
+import { MAX_SEARCH_MATCHES_PAGED, correctWords, extractMetal, lastSearchPage, listingPages, searchWords } from '@charms/domain/search-terms';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
@@ -411,16 +411,11 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
   if (page > 1) {
     const counts = (await counted)[0];
     const total = Number(counts?.total ?? 0);
-    if (page > lastPage(total, pageSize)) return { rows: [], total, counts };
+    if (page > listingPages(total, pageSize, false).totalPages) return { rows: [], total, counts };
   }
   const [rows, countedRows] = await Promise.all([pageRows(), counted]);
   const counts = countedRows[0];
   return { rows: rows.map((row) => ({ ...row, sizes: row.sizes ?? [] })), total: Number(counts?.total ?? 0), counts };
-}
-
-/** A listing's last page: 1 when it is empty (an empty listing still has its first page). */
-function lastPage(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 function filtersOf(narrowing: Narrowing, counts: CountsRow | undefined): ListingFilters {
@@ -483,7 +478,10 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   const narrowing: Narrowing = { kind: query.kind, minCents: query.minPrice, maxCents: query.maxPrice };
   const hasSearch = filter.kind === 'search' && (filter.words.length > 0 || namedMetalId !== null);
   const nothing = { rows: [], total: 0, counts: undefined };
-  let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(context, filter, metal, order, query.page, query.pageSize, narrowing);
+  // A search pages through its first matches only (listingPages, decision 0051): a page past them is read as the page
+  // just after them, which reads no deeper, and is refused below, from the counts it answers with.
+  const readPage = filter.kind === 'search' ? Math.min(query.page, lastSearchPage(query.pageSize) + 1) : query.page;
+  let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(context, filter, metal, order, readPage, query.pageSize, narrowing);
 
   // Misspelled words: when the words as typed find nothing, show results for the corrected words;
   // when they find something, offer the correction as "did you mean".
@@ -494,7 +492,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     if (corrected && found.total > 0) didYouMean = corrected.join(' ');
     else if (corrected) {
       const correctedFilter: Filter = { ...filter, words: [...new Set(corrected)] };
-      const correctedFound = await fetchPage(context, correctedFilter, metal, order, query.page, query.pageSize, narrowing);
+      const correctedFound = await fetchPage(context, correctedFilter, metal, order, readPage, query.pageSize, narrowing);
       if (correctedFound.total > 0) {
         filter = correctedFilter;
         found = correctedFound;
@@ -504,9 +502,10 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   }
 
   const totalCount = found.total;
-  const totalPages = lastPage(totalCount, query.pageSize);
+  const { totalPages, limited } = listingPages(totalCount, query.pageSize, filter.kind === 'search');
   if (query.page > totalPages) {
-    throw new HttpError(400, 'VALIDATION_ERROR', `page ${query.page} is past the last page (${totalPages})`, [
+    const why = limited ? `: a search shows its first ${MAX_SEARCH_MATCHES_PAGED.toLocaleString('en-US')} matches; narrow it to see others` : '';
+    throw new HttpError(400, 'VALIDATION_ERROR', `page ${query.page} is past the last page (${totalPages})${why}`, [
       { field: 'page', message: `must be at most ${totalPages}` },
     ]);
   }
@@ -551,7 +550,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
       filters,
     },
     products,
-    pagination: { page: query.page, pageSize: query.pageSize, totalCount, totalPages },
+    pagination: { page: query.page, pageSize: query.pageSize, totalCount, totalPages, limited },
     suggestions: {
       didYouMean,
       popularCategories: empty ? await remembered(context, 'popular-categories', () => popularCategories(db)) : [],
