@@ -342,10 +342,11 @@ describe('GET /api/products: bad input', () => {
       const first = await list({ path: '/products/search/charm', orderBy });
       expect(first.pagination.totalCount, orderBy).toBeGreaterThan(1_100);
       expect(first.pagination, orderBy).toMatchObject({ page: 1, pageSize: 48, totalPages: 21, limited: true });
-      // The last page is whole (matches 961 to 1,008), and follows the page before it.
+      // The last page ends at the 1,000th match (961 to 1,000), and follows the page before it.
       const before = await list({ path: '/products/search/charm', orderBy, page: 20 });
       const last = await list({ path: '/products/search/charm', orderBy, page: 21 });
-      expect(last.products, orderBy).toHaveLength(48);
+      expect(before.products, orderBy).toHaveLength(48);
+      expect(last.products, orderBy).toHaveLength(40);
       const seen = new Set(before.products.map((product) => product.id));
       expect(last.products.filter((product) => seen.has(product.id)), orderBy).toEqual([]);
       const past = await t.app.inject(`/api/products?path=/products/search/charm&orderBy=${orderBy}&page=22`);
@@ -355,8 +356,12 @@ describe('GET /api/products: bad input', () => {
         details: [{ field: 'page', message: 'must be at most 21' }],
       });
     }
-    // 96 a page: the 1,000th match is on page 11.
+    // 96 a page: the 1,000th match is on page 11, the 40th of its products.
     expect((await list({ path: '/products/search/charm', pageSize: 96 })).pagination).toMatchObject({ totalPages: 11, limited: true });
+    expect((await list({ path: '/products/search/charm', pageSize: 96, page: 11 })).products).toHaveLength(40);
+    // Far past them, in any order, the answer names the last page; the counts say how many the search finds.
+    const far = await t.app.inject('/api/products?path=/products/search/charm&orderBy=PriceHighLow&page=999999999&pageSize=7');
+    expect(errorOf(far).message).toBe('page 999999999 is past the last page (143): a search shows its first 1,000 matches; narrow it to see others');
     // Narrowed to fewer than 1,000 matches, every page is there again.
     const narrowed = await list({ path: '/products/search/charm', kind: 'bracelet' });
     expect(narrowed.pagination.totalCount).toBeLessThan(1_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_MATCHES_PAGED, correctWord, correctWords, editDistance, extractMetal, lastSearchPage, listingPages, searchWords } from './search-terms';
+import { correctWord, correctWords, editDistance, extractMetal, searchWords } from './search-terms';
 
 const vocabulary = new Map([
   ['dog', 90],
@@ -54,20 +54,5 @@ describe('spelling correction', () => {
     expect(correctWord('14', vocabulary)).toBeNull();
     expect(correctWord('xyzzy', vocabulary)).toBeNull();
     expect(correctWords(['dog', 'heart'], vocabulary)).toBeNull();
-  });
-});
-
-describe('listingPages', () => {
-  it('pages a listing to its end, and a search through its first 1,000 matches', () => {
-    expect(listingPages(0, 48, false)).toEqual({ totalPages: 1, limited: false });
-    expect(listingPages(97, 48, false)).toEqual({ totalPages: 3, limited: false });
-    expect(listingPages(100_000, 48, false)).toEqual({ totalPages: 2_084, limited: false });
-    expect(listingPages(0, 48, true)).toEqual({ totalPages: 1, limited: false });
-    expect(listingPages(1_000, 48, true)).toEqual({ totalPages: 21, limited: false });
-    expect(listingPages(1_008, 48, true)).toEqual({ totalPages: 21, limited: false });
-    expect(listingPages(1_009, 48, true)).toEqual({ totalPages: 21, limited: true });
-    expect(listingPages(100_000, 96, true)).toEqual({ totalPages: lastSearchPage(96), limited: true });
-    expect(lastSearchPage(96)).toBe(11);
-    expect(lastSearchPage(1)).toBe(MAX_SEARCH_MATCHES_PAGED);
   });
 });

@@ -3,28 +3,6 @@ import type { MetalId } from './metals';
 /** Longest search term we look at; longer input is cut here (a shopper never types more). */
 export const MAX_SEARCH_TERM_LENGTH = 100;
 
-/**
- * A search pages through its first 1,000 matches, in whatever order (decision 0051): its last page is the one holding
- * the 1,000th. Past them a shopper narrows the search instead (a word, a kind, a price range), as Algolia's default
- * (paginationLimitedTo: 1000) and most stores' searches have it; a deeper page read every match before it.
- */
-export const MAX_SEARCH_MATCHES_PAGED = 1_000;
-
-/**
- * The pages of a listing of `totalCount` products (at least 1: an empty listing still has its first page), and for a
- * search, whether they stop before its last matches (`limited`).
- */
-export function listingPages(totalCount: number, pageSize: number, search: boolean): { totalPages: number; limited: boolean } {
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const reachable = search ? lastSearchPage(pageSize) : pages;
-  return { totalPages: Math.min(pages, reachable), limited: pages > reachable };
-}
-
-/** The last page a search can have at `pageSize` a page: the one holding its MAX_SEARCH_MATCHES_PAGED-th match. */
-export function lastSearchPage(pageSize: number): number {
-  return Math.ceil(MAX_SEARCH_MATCHES_PAGED / pageSize);
-}
-
 /** Lower-case words of a search, without punctuation, markup or symbols; at most 10 words. */
 export function searchWords(term: string): string[] {
   return (

@@ -4,7 +4,8 @@ import { type ListingRoute, parseListingPath } from '@charms/domain/catalog-path
 import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, type ProductKind } from '@charms/domain/listing-filters';
 import { DEFAULT_METAL_ID, type Metal, findMetalById, findMetalBySlug } from '@charms/domain/metals';
 import { PRODUCT_ORDERS } from '@charms/domain/session-options';
-import { MAX_SEARCH_MATCHES_PAGED, correctWords, extractMetal, lastSearchPage, listingPages, searchWords } from '@charms/domain/search-terms';
+import { MAX_SEARCH_MATCHES_PAGED, lastSearchPage, listingPages, pageCount, searchPageLength } from '@charms/domain/listing-pages';
+import { correctWords, extractMetal, searchWords } from '@charms/domain/search-terms';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
@@ -411,7 +412,7 @@ async function fetchPage(context: ListingContext, filter: Filter, metal: Metal, 
   if (page > 1) {
     const counts = (await counted)[0];
     const total = Number(counts?.total ?? 0);
-    if (page > listingPages(total, pageSize, false).totalPages) return { rows: [], total, counts };
+    if (page > pageCount(total, pageSize)) return { rows: [], total, counts };
   }
   const [rows, countedRows] = await Promise.all([pageRows(), counted]);
   const counts = countedRows[0];
@@ -478,9 +479,9 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   const narrowing: Narrowing = { kind: query.kind, minCents: query.minPrice, maxCents: query.maxPrice };
   const hasSearch = filter.kind === 'search' && (filter.words.length > 0 || namedMetalId !== null);
   const nothing = { rows: [], total: 0, counts: undefined };
-  // A search pages through its first matches only (listingPages, decision 0051): a page past them is read as the page
-  // just after them, which reads no deeper, and is refused below, from the counts it answers with.
-  const readPage = filter.kind === 'search' ? Math.min(query.page, lastSearchPage(query.pageSize) + 1) : query.page;
+  // A search pages through its first matches only (listing-pages.ts, decision 0051). A page past them is refused below,
+  // from the counts; page 1 is read for them, so no statement reads deeper than the last page.
+  const readPage = filter.kind === 'search' && query.page > lastSearchPage(query.pageSize) ? 1 : query.page;
   let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(context, filter, metal, order, readPage, query.pageSize, narrowing);
 
   // Misspelled words: when the words as typed find nothing, show results for the corrected words;
@@ -510,7 +511,9 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     ]);
   }
 
-  const products = await withListingPhotos(context.db, found.rows.map((row) => toSummary(row, metal, query.braceletSize)));
+  // A search's last page ends at its last match shown.
+  const shown = filter.kind === 'search' ? found.rows.slice(0, searchPageLength(query.page, query.pageSize)) : found.rows;
+  const products = await withListingPhotos(context.db, shown.map((row) => toSummary(row, metal, query.braceletSize)));
   const heading =
     filter.kind === 'category'
       ? `${pathMetal ? `${metal.name} ` : ''}${filter.category.categoryName}`
@@ -532,8 +535,8 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     htmlHeadMetaKeywords: [filter.kind === 'category' ? filter.category.categoryName : heading, metal.name, 'charms', 'charm bracelets', 'Rembrandt'].join(', '),
     htmlHeadMetaDescription:
       filter.kind === 'search'
-        ? `${totalCount} charms and bracelets matching your search, in ${metal.name}. Free shipping, lifetime warranty.`
-        : `Shop ${totalCount} ${listName.toLowerCase()} in ${metal.name}. Made in the USA, free shipping with no minimum, lifetime warranty.`,
+        ? `${totalCount.toLocaleString('en-US')} charms and bracelets matching your search, in ${metal.name}. Free shipping, lifetime warranty.`
+        : `Shop ${totalCount.toLocaleString('en-US')} ${listName.toLowerCase()} in ${metal.name}. Made in the USA, free shipping with no minimum, lifetime warranty.`,
     canonicalUrl,
     dataLayers: [listEvent(filter.kind === 'search' ? 'search' : 'list', listName, products, metal, filter.kind === 'search' ? filter.term : null)],
     listing: {

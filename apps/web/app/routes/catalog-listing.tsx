@@ -2,7 +2,7 @@ import type { ProductListResponse } from '@charms/contracts/catalog';
 import { descriptionParagraphs } from '@charms/domain/category-admin';
 import { parseListingPath } from '@charms/domain/catalog-paths';
 import { METALS } from '@charms/domain/metals';
-import { MAX_SEARCH_MATCHES_PAGED } from '@charms/domain/search-terms';
+import { MAX_SEARCH_MATCHES_PAGED } from '@charms/domain/listing-pages';
 import { BRACELET_SIZES, PRODUCT_ORDER_LABELS } from '@charms/domain/session-options';
 import { Form, Link, data, isRouteErrorResponse, redirect, useLocation, useNavigate } from 'react-router';
 import { ListingFiltersForm, clearFiltersHref } from '../catalog/listing-filters';

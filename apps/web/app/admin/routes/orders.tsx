@@ -1,4 +1,5 @@
 import { ORDER_SORTS, adminOrderListQuerySchema } from '@charms/contracts/admin-orders';
+import { pageCount } from '@charms/domain/listing-pages';
 import { ORDER_STATUSES } from '@charms/domain/order-status';
 import { Form, Link, data, useNavigation } from 'react-router';
 import { adminApi } from '../admin-api.server';
@@ -47,7 +48,7 @@ const FIELD_NAMES: Record<string, string> = { q: 'Search', status: 'Status', fro
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { filters, list, problems } = loaderData;
   const loading = useNavigation().state === 'loading';
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const pages = list ? pageCount(list.total, list.pageSize) : 1;
   return (
     <div className="admin-page">
       <div className="admin-page__head">

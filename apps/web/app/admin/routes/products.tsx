@@ -1,4 +1,5 @@
 import { PRODUCT_AVAILABILITIES, adminProductListQuerySchema } from '@charms/contracts/admin-products';
+import { pageCount } from '@charms/domain/listing-pages';
 import { formatCents } from '@charms/domain/money';
 import { Form, Link, data, useNavigation } from 'react-router';
 import { adminApi } from '../admin-api.server';
@@ -55,7 +56,7 @@ function pricesText(prices: { metalName: string; priceCents: number; available: 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { filters, options, list, problems } = loaderData;
   const loading = useNavigation().state === 'loading';
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const pages = list ? pageCount(list.total, list.pageSize) : 1;
   return (
     <div className="admin-page">
       <div className="admin-page__head">
