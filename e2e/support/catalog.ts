@@ -21,7 +21,7 @@ export class ListingPage {
     return this.page.getByRole('heading', { level: 1 });
   }
 
-  /** The summary line, e.g. "Showing 1–48 of 68 products in Sterling Silver" (counts with thousands commas: 1,008). */
+  /** The summary line, e.g. "Showing 1–48 of 68 products in Sterling Silver" (counts with thousands commas: 1,000). */
   summary() {
     return this.page.getByText(/^(Showing [\d,]+–[\d,]+ of )?[\d,]+ products? in /);
   }

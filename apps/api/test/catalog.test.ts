@@ -359,8 +359,9 @@ describe('GET /api/products: bad input', () => {
     // 96 a page: the 1,000th match is on page 11, the 40th of its products.
     expect((await list({ path: '/products/search/charm', pageSize: 96 })).pagination).toMatchObject({ totalPages: 11, limited: true });
     expect((await list({ path: '/products/search/charm', pageSize: 96, page: 11 })).products).toHaveLength(40);
-    // Far past them, in any order, the answer names the last page; the counts say how many the search finds.
+    // Far past them, at another page size, the answer names that size's last page.
     const far = await t.app.inject('/api/products?path=/products/search/charm&orderBy=PriceHighLow&page=999999999&pageSize=7');
+    expect(far.statusCode).toBe(400);
     expect(errorOf(far).message).toBe('page 999999999 is past the last page (143): a search shows its first 1,000 matches; narrow it to see others');
     // Narrowed to fewer than 1,000 matches, every page is there again.
     const narrowed = await list({ path: '/products/search/charm', kind: 'bracelet' });

@@ -118,7 +118,7 @@ export const paginationSchema = z.object({
   totalPages: z.number().int().describe('The pages there are to go to: a search pages through its first 1,000 matches'),
   limited: z
     .boolean()
-    .describe('True when a search matches more products than its pages reach (totalPages stops at the page holding the 1,000th)'),
+    .describe('True when a search matches more than 1,000 products: its last page (totalPages) ends at the 1,000th'),
 });
 
 export const productListResponseSchema = seoEnvelopeSchema

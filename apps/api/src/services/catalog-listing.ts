@@ -511,7 +511,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     ]);
   }
 
-  // A search's last page ends at its last match shown.
+  // A search's last page ends at its 1,000th match (searchPageLength).
   const shown = filter.kind === 'search' ? found.rows.slice(0, searchPageLength(query.page, query.pageSize)) : found.rows;
   const products = await withListingPhotos(context.db, shown.map((row) => toSummary(row, metal, query.braceletSize)));
   const heading =
