@@ -20,7 +20,8 @@ DATA_DIR="$data_dir" PORT=0 HOST=127.0.0.1 LOG_LEVEL=warn setsid npm run serve >
 server=$!
 trap 'kill -- -"$server" 2>/dev/null || true; rm -rf "$data_dir"' EXIT
 for _ in $(seq 1 120); do
-  grep -q 'open at' "$log" && break
+  # -s: the log may not exist yet on the first pass (the background shell creates it), which is no error.
+  grep -qs 'open at' "$log" && break
   kill -0 "$server" 2>/dev/null || { cat "$log"; echo "production smoke: the shop exited before it started" >&2; exit 1; }
   sleep 1
 done
