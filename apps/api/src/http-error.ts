@@ -29,3 +29,12 @@ export const serviceUnavailable = () =>
   new HttpError(503, 'SERVICE_UNAVAILABLE', 'The shop is busy for a moment and nothing was changed. Please try again in a few seconds.', {
     retryAfterSeconds: RETRY_AFTER_SECONDS,
   });
+
+/** A catalog read ran past its statement timeout (db/client.ts, CATALOG_STATEMENT_TIMEOUT_MS); nothing was changed. */
+export const catalogTooSlow = () =>
+  new HttpError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'The catalog took too long to answer this, and nothing was changed. Please try again in a few seconds; a search with fewer or more specific words is answered sooner.',
+    { retryAfterSeconds: RETRY_AFTER_SECONDS },
+  );

@@ -307,14 +307,18 @@ describe('one-word searches from their postings', () => {
   // PostgreSQL only: the embedded database has no prepared statements (queryRows ignores `prepared`), so it is
   // skipped on PGlite and runs in npm run test:db (TEST_DATABASE_URL).
   it.runIf(process.env.TEST_DATABASE_URL)('as typed, run with their generic plan on connections of their own, and nothing else does', async () => {
-    const planMode = sql`select current_setting('plan_cache_mode') as mode`;
-    const mode = async (db: Db, prepared: boolean | 'planned once') => (await queryRows<{ mode: string }>(db, planMode, { prepared }))[0]?.mode;
-    expect(await mode(t.database.db, 'planned once')).toBe('force_generic_plan');
-    expect(await mode(t.database.db, true)).toBe('auto');
-    expect(await mode(t.database.db, false)).toBe('auto');
+    const settings = sql`select current_setting('plan_cache_mode') as mode, current_setting('statement_timeout') as timeout`;
+    const on = async (db: Db, prepared: boolean | 'planned once') => (await queryRows<{ mode: string; timeout: string }>(db, settings, { prepared }))[0];
+    // The catalog reads' pools (decision 0052): planned once or for their values, each statement bounded.
+    expect(await on(t.database.catalogDb, 'planned once')).toEqual({ mode: 'force_generic_plan', timeout: '3s' });
+    expect(await on(t.database.catalogDb, true)).toEqual({ mode: 'auto', timeout: '3s' });
+    expect(await on(t.database.catalogDb, false)).toEqual({ mode: 'auto', timeout: '3s' });
+    // The main pool has no planned-once pool beside it, and no timeout.
+    expect(await on(t.database.db, 'planned once')).toEqual({ mode: 'auto', timeout: '0' });
+    expect(await on(t.database.db, false)).toEqual({ mode: 'auto', timeout: '0' });
     // In a transaction, on the transaction's connection: its statements see what it wrote.
-    await t.database.db.transaction(async (tx) => {
-      expect(await mode(tx as unknown as Db, 'planned once')).toBe('auto');
+    await t.database.catalogDb.transaction(async (tx) => {
+      expect((await on(tx as unknown as Db, 'planned once'))?.mode).toBe('auto');
     });
   });
 

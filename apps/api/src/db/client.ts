@@ -13,6 +13,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The shopper's catalog reads (listings, searches, product pages): on PostgreSQL, connections of their own whose
+   * statements stop after CATALOG_STATEMENT_TIMEOUT_MS, so a flood of dear searches can neither run without end nor
+   * take the connections the bag, checkout and the admin need (decision 0052). The embedded database: `db` itself.
+   */
+  catalogDb: Db;
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL URL, for a server; undefined for the embedded database. */
   url?: string;
@@ -37,12 +43,21 @@ export async function openDatabase(location: DatabaseLocation, options: { startF
   return 'url' in location ? openPostgres(location.url) : openPglite(location.dataDir, options.startFrom);
 }
 
-/** Connections one process's pool opens at most on a PostgreSQL server. */
-const POOL_SIZE = 10;
-/** Connections its second pool opens at most, for the statements planned once per connection (plannedOncePool). */
+/** Connections one process's pool opens at most on a PostgreSQL server, for everything but the catalog's reads. */
+const POOL_SIZE = 8;
+/** Connections its pool of the shopper's catalog reads opens at most (Database.catalogDb). */
+const CATALOG_POOL_SIZE = 6;
+/** Connections the catalog reads' second pool opens at most, for the statements planned once per connection (plannedOncePool). */
 const PLANNED_ONCE_POOL_SIZE = 4;
-/** Connections one process holds at most: both pools, and one that LISTENs for catalog changes. */
-export const CONNECTIONS_PER_PROCESS = POOL_SIZE + PLANNED_ONCE_POOL_SIZE + 1;
+/** Connections one process holds at most: its three pools, and one that LISTENs for catalog changes. */
+export const CONNECTIONS_PER_PROCESS = POOL_SIZE + CATALOG_POOL_SIZE + PLANNED_ONCE_POOL_SIZE + 1;
+
+/**
+ * How long one statement of the shopper's catalog reads may run on PostgreSQL before the server stops it (the
+ * request is answered 503, see plugins/errors.ts). The dearest search measured on 100,000 products took 0.27 s
+ * (decision 0050); ten times that is a statement no shopper is waiting for.
+ */
+export const CATALOG_STATEMENT_TIMEOUT_MS = 3_000;
 
 // Many short queries from many shoppers: parallel workers cost more than they save (and the catalog's queries are
 // index scans), so this application's sessions run each query in one process. For the same reason no JIT: compiling
@@ -55,7 +70,7 @@ const plannedOncePools = new WeakMap<pg.Pool, pg.Pool>();
 
 /**
  * The pool whose connections use a prepared statement's generic plan always (plan_cache_mode force_generic_plan),
- * beside `pool`: for statements whose plan is the same whatever their values, but which PostgreSQL would otherwise
+ * beside `pool` (the catalog reads' pool, whose statements are the ones planned once; other pools have none): for statements whose plan is the same whatever their values, but which PostgreSQL would otherwise
  * plan again on every call because it estimates their generic plan dearer (decision 0046). A connection's setting,
  * so a pool of its own rather than a setting changed and restored around each statement (two more round trips,
  * which cost more than they saved on a small catalog).
@@ -76,11 +91,14 @@ function serverPool(url: string, max: number, settings: string): pg.Pool {
 
 function openPostgres(url: string): Database {
   const pool = serverPool(url, POOL_SIZE, SESSION_SETTINGS);
-  const plannedOnce = serverPool(url, PLANNED_ONCE_POOL_SIZE, `${SESSION_SETTINGS} -c plan_cache_mode=force_generic_plan`);
-  plannedOncePools.set(pool, plannedOnce);
+  const catalogSettings = `${SESSION_SETTINGS} -c statement_timeout=${CATALOG_STATEMENT_TIMEOUT_MS}`;
+  const catalogPool = serverPool(url, CATALOG_POOL_SIZE, catalogSettings);
+  const plannedOnce = serverPool(url, PLANNED_ONCE_POOL_SIZE, `${catalogSettings} -c plan_cache_mode=force_generic_plan`);
+  plannedOncePools.set(catalogPool, plannedOnce);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    catalogDb: drizzlePg(catalogPool, { schema }) as unknown as Db,
     kind: 'postgres',
     url,
     listen: (channel, onMessage, onLost) => listenOnServer(url, channel, onMessage, onLost),
@@ -88,7 +106,7 @@ function openPostgres(url: string): Database {
       await pool.query('select 1');
     },
     close: once(async () => {
-      await Promise.all([pool.end(), plannedOnce.end()]);
+      await Promise.all([pool.end(), catalogPool.end(), plannedOnce.end()]);
     }),
   };
 }
@@ -140,6 +158,7 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<Database> 
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    catalogDb: db,
     kind: 'pglite',
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
     ping: async () => {

@@ -5,7 +5,7 @@ import { queryRows } from './query';
 
 /**
  * Whether `workers` processes of the shop fit in the PostgreSQL server's connections. Each holds up to
- * CONNECTIONS_PER_PROCESS (its two pools and one that LISTENs for catalog changes), and a rolling restart runs one
+ * CONNECTIONS_PER_PROCESS (its three pools and one that LISTENs for catalog changes), and a rolling restart runs one
  * worker more for a while.
  * Past the server's max_connections, requests would fail under load with "too many clients" rather than at the
  * start: say so at the start instead (other instances on the same server are not counted: only the operator knows).

@@ -15,7 +15,8 @@ const dialect = new PgDialect();
  * statement again for its values whenever it estimates its generic plan dearer than those plans (plan_cache_mode
  * auto), which is right where the values change the plan. `'planned once'`: run on the pool whose connections use
  * the generic plan always (plannedOncePool in client.ts, decision 0046), for a statement whose plan is the same
- * whatever its values; in a transaction, on the transaction's connection, as `true` is.
+ * whatever its values; on a pool without one (only the catalog reads' pool has one) or in a transaction, on that pool
+ * or the transaction's connection, as `true` is.
  */
 export async function queryRows<T>(db: Db, query: SQL, options: { prepared?: boolean | 'planned once' } = {}): Promise<T[]> {
   const client = serverClient(db);

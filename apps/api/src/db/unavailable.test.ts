@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './unavailable';
+import { isDatabaseUnavailable, isStatementTimedOut } from './unavailable';
 
 /** Errors as the drivers raise them: drizzle wraps the driver's error as `cause`. */
 const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1\nparams: '), { cause });
@@ -27,5 +27,23 @@ describe('a database that cannot be reached', () => {
     ['nothing', undefined],
   ])('is not confused with %s', (_name, error) => {
     expect(isDatabaseUnavailable(wrapped(error))).toBe(false);
+  });
+});
+
+describe('a statement stopped by its timeout', () => {
+  const timedOut = pgError('57014', 'canceling statement due to statement timeout');
+
+  it('is recognised, also wrapped by drizzle, and is not a database out of reach', () => {
+    expect(isStatementTimedOut(timedOut)).toBe(true);
+    expect(isStatementTimedOut(wrapped(timedOut))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(timedOut))).toBe(false);
+  });
+
+  it.each([
+    ['a server shutting down', pgError('57P01', 'terminating connection due to administrator command')],
+    ['a unique violation', pgError('23505', 'duplicate key value violates unique constraint')],
+    ['nothing', undefined],
+  ])('is not confused with %s', (_name, error) => {
+    expect(isStatementTimedOut(wrapped(error))).toBe(false);
   });
 });

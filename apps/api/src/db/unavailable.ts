@@ -21,10 +21,22 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return inChain(error, ({ code, message }) =>
+    (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) ||
+    (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((words) => message.includes(words))));
+}
+
+/**
+ * Whether the server stopped a statement that ran past its statement_timeout (SQLSTATE 57014, query_canceled; the
+ * catalog reads' connections have one, client.ts): answered 503, as the request may well succeed a moment later.
+ */
+export function isStatementTimedOut(error: unknown): boolean {
+  return inChain(error, ({ code }) => code === '57014');
+}
+
+function inChain(error: unknown, test: (error: { code?: unknown; message?: unknown }) => boolean): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((words) => message.includes(words))) return true;
+    if (test(current as { code?: unknown; message?: unknown })) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -1,8 +1,8 @@
 import type { FieldError } from '@charms/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable } from '../db/unavailable';
-import { HttpError, invalidFields, serviceUnavailable } from '../http-error';
+import { isDatabaseUnavailable, isStatementTimedOut } from '../db/unavailable';
+import { HttpError, catalogTooSlow, invalidFields, serviceUnavailable } from '../http-error';
 
 /** Header names arrive lower-cased; answer with the spelling the caller knows. */
 const HEADER_NAMES: Record<string, string> = { usersessionid: 'userSessionId' };
@@ -55,6 +55,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (known) {
       const [status, code, message] = known;
       return reply.status(status).send({ error: { code, message: typeof message === 'string' ? message : message(request) } });
+    }
+    if (isStatementTimedOut(error)) {
+      // The route, not the address asked for: its query string is what a shopper searched for.
+      request.log.warn({ route: request.routeOptions.url }, 'a catalog statement ran past its timeout');
+      const tooSlow = catalogTooSlow();
+      return reply.status(503).send({ error: { code: tooSlow.code, message: tooSlow.message, details: tooSlow.details } });
     }
     if (isDatabaseUnavailable(error)) {
       // Logged without the error object: a failed query's error carries its parameters.

@@ -13,6 +13,8 @@ import { loadVocabulary, vocabularyFor } from '../services/search-vocabulary';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  // Listings, searches and product pages on the catalog reads' own connections, each statement bounded (decision 0052).
+  const catalogDb = app.database.catalogDb;
   const allWords = () => app.catalogCache.value('search-vocabulary', () => loadVocabulary(db));
   // Kept in the catalog cache, the whole vocabulary is at hand; without it, a search of known words reads just those.
   const vocabulary = (words: readonly string[]) => (app.catalogCache.enabled ? allWords() : vocabularyFor(db, words, allWords));
@@ -29,7 +31,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendCachedJson(request, reply, async () => listProducts({ db, storeName: (await app.storeSettings.get()).storeName, vocabulary, remember: (key, load) => app.catalogCache.value(key, load) }, request.query)),
+      sendCachedJson(request, reply, async () => listProducts({ db: catalogDb, storeName: (await app.storeSettings.get()).storeName, vocabulary, remember: (key, load) => app.catalogCache.value(key, load) }, request.query)),
   );
 
   app.get(
@@ -44,6 +46,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendCachedJson(request, reply, async () => getProductDetail({ db, settings: await app.storeSettings.get(), now: () => new Date() }, request.query)),
+      sendCachedJson(request, reply, async () => getProductDetail({ db: catalogDb, settings: await app.storeSettings.get(), now: () => new Date() }, request.query)),
   );
 };
