@@ -108,23 +108,6 @@ test.describe('category listing', () => {
     await expect(listing.cards).toHaveCount(48);
   });
 
-  test('a search pages through its first 1,000 products, says so on its last page, and a deeper address lands there', async ({ page }) => {
-    const listing = new ListingPage(page);
-    await page.goto('/products/search/charm?page=2084');
-    await expect(page).toHaveURL(/\/products\/search\/charm\?page=21$/);
-    await expect(listing.summary()).toHaveText(/^Showing 961–1,000 of [\d,]+ products in Sterling Silver$/);
-    await expect(listing.cards).toHaveCount(40);
-    await expect(page.getByText(/^A search shows its first 1,000 of the [\d,]+ products it finds\. To see others, add a word/)).toBeVisible();
-    const pages = page.getByRole('navigation', { name: 'Pages' });
-    await expect(pages.getByRole('link', { name: 'Next page' })).toHaveCount(0);
-    await expect(pages.getByLabel('Page 21')).toHaveAttribute('aria-current', 'page');
-    // Earlier pages say nothing of it.
-    await pages.getByRole('link', { name: 'Page 20' }).click();
-    await expect(page).toHaveURL(/\?page=20$/);
-    await expect(listing.summary()).toHaveText(/^Showing 913–960 of/);
-    await expect(page.getByText(/A search shows its first 1,000/)).toHaveCount(0);
-  });
-
   test('the listing pushes its GA4 view_item_list event to the data layer, an item for each card', async ({ page }) => {
     const listing = new ListingPage(page);
     await listing.open('/products/category/Cat-Charms');
@@ -310,6 +293,23 @@ test.describe('search', () => {
     await box.press('Enter');
     await expect(page).toHaveURL(/\/products\/search\/heart$/);
     await expect(new ListingPage(page).cards.first()).toContainText(/heart/i);
+  });
+
+  test('a search pages through its first 1,000 products, says so on its last page, and a deeper address lands there', async ({ page }) => {
+    const listing = new ListingPage(page);
+    await page.goto('/products/search/charm?page=2084');
+    await expect(page).toHaveURL(/\/products\/search\/charm\?page=21$/);
+    await expect(listing.summary()).toHaveText(/^Showing 961–1,000 of [\d,]+ products in Sterling Silver$/);
+    await expect(listing.cards).toHaveCount(40);
+    await expect(page.getByText(/^A search shows its first 1,000 of the [\d,]+ products it finds\. To see others, add a word/)).toBeVisible();
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await expect(pages.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+    await expect(pages.getByLabel('Page 21')).toHaveAttribute('aria-current', 'page');
+    // Earlier pages say nothing of it.
+    await pages.getByRole('link', { name: 'Page 20' }).click();
+    await expect(page).toHaveURL(/\?page=20$/);
+    await expect(listing.summary()).toHaveText(/^Showing 913–960 of/);
+    await expect(page.getByText(/A search shows its first 1,000/)).toHaveCount(0);
   });
 
   test('search words are shown as text, never as markup', async ({ page }) => {

@@ -32,8 +32,11 @@ const priceBoundSchema = z.string(fieldMessage('must be an amount in dollars')).
   return bound.cents;
 });
 
-/** GET /products: a category, search or collection listing, or the whole catalog. */
-export const productListQuerySchema = z.object({
+/**
+ * GET /products: a category, search or collection listing, or the whole catalog. Strict, as every query of a call
+ * whose answers the catalog cache keeps by address (query.ts): an unknown parameter is refused.
+ */
+export const productListQuerySchema = z.strictObject({
   path: storefrontPath('must be a storefront path')
     .max(12_000, { message: 'is too long' })
     .startsWith('/', { message: 'must start with /' })
@@ -134,8 +137,8 @@ export const productListResponseSchema = seoEnvelopeSchema
   .meta({ id: 'ProductList' });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
-/** GET /products/detail */
-export const productDetailQuerySchema = z.object({
+/** GET /products/detail; strict, as productListQuerySchema. */
+export const productDetailQuerySchema = z.strictObject({
   path: storefrontPath('must be a product path')
     .min(1)
     .max(2_000, { message: 'is too long' })

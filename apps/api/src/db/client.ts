@@ -52,6 +52,16 @@ const PLANNED_ONCE_POOL_SIZE = 4;
 /** Connections one process holds at most: its three pools, and one that LISTENs for catalog changes. */
 export const CONNECTIONS_PER_PROCESS = POOL_SIZE + CATALOG_POOL_SIZE + PLANNED_ONCE_POOL_SIZE + 1;
 
+/** How long a request waits for a free connection (or for a new one to answer) before it is answered 503. */
+const POOL_WAIT_MS = 5_000;
+
+/**
+ * Searches reading at once in one process (db/admission.ts): 4 of the catalog reads' 10 connections at most, so that
+ * however many searches come, listings and product pages keep 6 (decision 0052). Up to 64 more wait, each at most as
+ * long as a request waits for a free connection (POOL_WAIT_MS); beyond that a search is answered 503 at once.
+ */
+export const SEARCH_ADMISSION = { slots: 4, maxWaiting: 64, maxWaitMs: POOL_WAIT_MS } as const;
+
 /**
  * How long one statement of the shopper's catalog reads may run on PostgreSQL before the server stops it (the
  * request is answered 503, see plugins/errors.ts). The dearest search measured on 100,000 products took 0.27 s
@@ -81,7 +91,7 @@ export function plannedOncePool(pool: pg.Pool): pg.Pool | undefined {
 
 /** A pool of at most `max` connections; one that does not answer fails the request after 5 s (a 503) instead of holding it. */
 function serverPool(url: string, max: number, settings: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, options: settings });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: POOL_WAIT_MS, options: settings });
   // A client losing its connection must not crash the process, idle (the pool's listener) or checked out (its
   // own: the pool takes its listener off while a client is out). Its pending queries fail, and the pool drops it.
   pool.on('error', () => {});

@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import { isDatabaseUnavailable, isStatementTimedOut } from '../db/unavailable';
 import { HttpError, catalogTooSlow, invalidFields, serviceUnavailable } from '../http-error';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A shopper's catalog read (routes/catalog.ts), on connections whose statements time out (decision 0052). */
+    catalogRead?: boolean;
+  }
+}
+
 /** Header names arrive lower-cased; answer with the spelling the caller knows. */
 const HEADER_NAMES: Record<string, string> = { usersessionid: 'userSessionId' };
 
@@ -56,7 +63,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const [status, code, message] = known;
       return reply.status(status).send({ error: { code, message: typeof message === 'string' ? message : message(request) } });
     }
-    if (isStatementTimedOut(error)) {
+    // Only the catalog reads' statements have a timeout. Elsewhere (an operator cancelling a statement) it is no
+    // catalog answer, and is answered below as any fault of ours.
+    if (request.routeOptions.config.catalogRead && isStatementTimedOut(error)) {
       // The route, not the address asked for: its query string is what a shopper searched for.
       request.log.warn({ route: request.routeOptions.url }, 'a catalog statement ran past its timeout');
       const tooSlow = catalogTooSlow();

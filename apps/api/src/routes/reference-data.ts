@@ -1,6 +1,7 @@
 import { categoriesResponseSchema, movedCategoryQuerySchema, movedCategorySchema } from '@charms/contracts/categories';
 import { errorBodySchema } from '@charms/contracts/errors';
 import { menuResponseSchema } from '@charms/contracts/menu';
+import { noQuerySchema } from '@charms/contracts/query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerFromCatalogCache, sendCachedJson } from '../plugins/response-cache';
 import { findMovedCategory, getMenu, listCategories } from '../services/reference-data';
@@ -10,7 +11,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/categories',
-    { onRequest: answerFromCatalogCache, schema: { tags: ['catalog'], summary: 'Every category, in menu order', response: { 200: categoriesResponseSchema } } },
+    { onRequest: answerFromCatalogCache, schema: { tags: ['catalog'], summary: 'Every category, in menu order', querystring: noQuerySchema, response: { 200: categoriesResponseSchema, 400: errorBodySchema } } },
     async (request, reply) => sendCachedJson(request, reply, () => listCategories(db)),
   );
 
@@ -29,7 +30,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/menu',
-    { onRequest: answerFromCatalogCache, schema: { tags: ['catalog'], summary: 'The storefront menu', response: { 200: menuResponseSchema } } },
+    { onRequest: answerFromCatalogCache, schema: { tags: ['catalog'], summary: 'The storefront menu', querystring: noQuerySchema, response: { 200: menuResponseSchema, 400: errorBodySchema } } },
     async (request, reply) => sendCachedJson(request, reply, () => getMenu(db)),
   );
 };

@@ -1,3 +1,5 @@
+import { errorBodySchema } from '@charms/contracts/errors';
+import { noQuerySchema } from '@charms/contracts/query';
 import { sitemapResponseSchema } from '@charms/contracts/sitemap';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerFromCatalogCache, sendCachedJson } from '../plugins/response-cache';
@@ -13,7 +15,8 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Every canonical category and product page, for sitemap.xml',
-        response: { 200: sitemapResponseSchema },
+        querystring: noQuerySchema,
+        response: { 200: sitemapResponseSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) => sendCachedJson(request, reply, () => listSitemapEntries(db)),

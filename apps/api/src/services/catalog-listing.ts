@@ -8,6 +8,7 @@ import { MAX_SEARCH_MATCHES_PAGED, lastSearchPage, listingPages, pageCount, sear
 import { correctWords, extractMetal, searchWords } from '@charms/domain/search-terms';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Admission } from '../db/admission';
 import { queryRows } from '../db/query';
 import { HttpError, invalidFields, notFound } from '../http-error';
 import { type SummaryRow, listEvent, money, toSummary } from './catalog-presenters';
@@ -38,6 +39,8 @@ export interface ListingContext {
    * depend on its order or page, so paging through the whole catalog counts its 100,000 products once, not per page.
    */
   remember?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** Where a search waits its turn to read (the route's: a few searches at a time, decision 0052); none: at once. */
+  searches?: Admission;
 }
 
 /** A derived value kept with the catalog where the context keeps any (context.remember), else loaded now. */
@@ -482,7 +485,12 @@ export async function listProducts(context: ListingContext, query: ProductListQu
   // A search pages through its first matches only (listing-pages.ts, decision 0051). A page past them is refused below,
   // from the counts; page 1 is read for them, so no statement reads deeper than the last page.
   const readPage = filter.kind === 'search' && query.page > lastSearchPage(query.pageSize) ? 1 : query.page;
-  let found = filter.kind === 'search' && !hasSearch ? nothing : await fetchPage(context, filter, metal, order, readPage, query.pageSize, narrowing);
+  // A search reads when its turn comes (decision 0052); listings and collections at once.
+  const read = (readFilter: Filter) => {
+    const reading = () => fetchPage(context, readFilter, metal, order, readPage, query.pageSize, narrowing);
+    return readFilter.kind === 'search' && context.searches ? context.searches.run(reading) : reading();
+  };
+  let found = filter.kind === 'search' && !hasSearch ? nothing : await read(filter);
 
   // Misspelled words: when the words as typed find nothing, show results for the corrected words;
   // when they find something, offer the correction as "did you mean".
@@ -493,7 +501,7 @@ export async function listProducts(context: ListingContext, query: ProductListQu
     if (corrected && found.total > 0) didYouMean = corrected.join(' ');
     else if (corrected) {
       const correctedFilter: Filter = { ...filter, words: [...new Set(corrected)] };
-      const correctedFound = await fetchPage(context, correctedFilter, metal, order, readPage, query.pageSize, narrowing);
+      const correctedFound = await read(correctedFilter);
       if (correctedFound.total > 0) {
         filter = correctedFilter;
         found = correctedFound;
