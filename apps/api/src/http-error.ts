@@ -25,16 +25,11 @@ export const invalidFields = (fields: FieldError[]) => new HttpError(400, 'VALID
 export const RETRY_AFTER_SECONDS = 5;
 
 /** The database (or the whole shop, while it restarts) cannot answer right now; nothing was changed. */
-export const serviceUnavailable = () =>
-  new HttpError(503, 'SERVICE_UNAVAILABLE', 'The shop is busy for a moment and nothing was changed. Please try again in a few seconds.', {
-    retryAfterSeconds: RETRY_AFTER_SECONDS,
-  });
+export const serviceUnavailable = (message = 'The shop is busy for a moment and nothing was changed. Please try again in a few seconds.') =>
+  new HttpError(503, 'SERVICE_UNAVAILABLE', message, { retryAfterSeconds: RETRY_AFTER_SECONDS });
 
 /** A catalog read ran past its statement timeout (db/client.ts, CATALOG_STATEMENT_TIMEOUT_MS); nothing was changed. */
 export const catalogTooSlow = () =>
-  new HttpError(
-    503,
-    'SERVICE_UNAVAILABLE',
+  serviceUnavailable(
     'The catalog took too long to answer this, and nothing was changed. Please try again in a few seconds; a search with fewer or more specific words is answered sooner.',
-    { retryAfterSeconds: RETRY_AFTER_SECONDS },
   );

@@ -14,6 +14,9 @@ import { errorOf, shopperApi, useTestApp } from './helper';
  * and no statement timeout, so those are PostgreSQL's tests.
  */
 const t = useTestApp();
+// PostgreSQL only, so skipped on the embedded database (npm test) and run by CI's npm run test:db (TEST_DATABASE_URL):
+// PGlite has one connection for everything and ignores statement_timeout, so there is no pool to fill and no
+// statement it would stop.
 const onServer = it.runIf(process.env.TEST_DATABASE_URL);
 const TIMED_OUT = /took too long to answer this, and nothing was changed/;
 
@@ -43,6 +46,7 @@ const get = (url: string, query: Record<string, string> = {}) => t.app.inject({ 
 const search = (q: string, pageSize = '48') => get('/api/products', { path: '/products/search', q, pageSize });
 
 describe('catalog reads, bounded', () => {
+  // PostgreSQL only (see onServer): PGlite never stops a statement.
   onServer('answers 503 with Retry-After when a search runs past its statement timeout, and the search answers again after', async () => {
     const lock = await lockSearches();
     let stopped;
@@ -64,6 +68,7 @@ describe('catalog reads, bounded', () => {
     expect((again.json() as { pagination: { totalCount: number } }).pagination.totalCount).toBeGreaterThan(0);
   });
 
+  // PostgreSQL only (see onServer): PGlite's one connection has no lock another connection could hold.
   onServer(
     'reads a few searches at a time: with more hung than that, listings, product pages and the bag still answer',
     async () => {

@@ -80,8 +80,9 @@ const plannedOncePools = new WeakMap<pg.Pool, pg.Pool>();
 
 /**
  * The pool whose connections use a prepared statement's generic plan always (plan_cache_mode force_generic_plan),
- * beside `pool` (the catalog reads' pool, whose statements are the ones planned once; other pools have none): for statements whose plan is the same whatever their values, but which PostgreSQL would otherwise
- * plan again on every call because it estimates their generic plan dearer (decision 0046). A connection's setting,
+ * beside `pool` (the catalog reads' pool, whose statements are the ones planned once; other pools have none): for
+ * statements whose plan is the same whatever their values, but which PostgreSQL would otherwise plan again on every
+ * call because it estimates their generic plan dearer (decision 0046). A connection's setting,
  * so a pool of its own rather than a setting changed and restored around each statement (two more round trips,
  * which cost more than they saved on a small catalog).
  */

@@ -45,14 +45,17 @@ function describeIssue(issue: FastifySchemaValidationError, context: string | un
   return { field, message };
 }
 
+/** An error a client caused or can act on, in the one error shape, with the headers it carries. */
+function sendHttpError(reply: FastifyReply, error: HttpError) {
+  if (error.headers) reply.headers(error.headers);
+  return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, details: error.details } });
+}
+
 /** The one error handler: every 4xx/5xx is {error: {code, message, details?}}; 5xx never show internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, details: error.details } });
-    }
+    if (error instanceof HttpError) return sendHttpError(reply, error);
     if (error.validation) {
       const fields = error.validation.map((issue) => describeIssue(issue, error.validationContext));
       const invalid = invalidFields(fields);
@@ -68,14 +71,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (request.routeOptions.config.catalogRead && isStatementTimedOut(error)) {
       // The route, not the address asked for: its query string is what a shopper searched for.
       request.log.warn({ route: request.routeOptions.url }, 'a catalog statement ran past its timeout');
-      const tooSlow = catalogTooSlow();
-      return reply.status(503).send({ error: { code: tooSlow.code, message: tooSlow.message, details: tooSlow.details } });
+      return sendHttpError(reply, catalogTooSlow());
     }
     if (isDatabaseUnavailable(error)) {
       // Logged without the error object: a failed query's error carries its parameters.
       request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
-      const unavailable = serviceUnavailable();
-      return reply.status(503).send({ error: { code: unavailable.code, message: unavailable.message, details: unavailable.details } });
+      return sendHttpError(reply, serviceUnavailable());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
