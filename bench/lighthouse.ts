@@ -8,7 +8,9 @@ import puppeteer, { type Page } from 'puppeteer-core';
  * Lighthouse (default mobile emulation and simulated throttling) on the storefront's six kinds of page, against a
  * shop that is already running (built, `ROBOTS=index` for SEO, compressed answers). `lighthouseRows(baseUrl)` returns
  * one row per page for a table; `node --import tsx bench/lighthouse.ts <baseUrl> [reportDir]` prints the table (and
- * keeps each page's full JSON report in reportDir; LIGHTHOUSE_ONLY=<regex> runs only the pages whose name matches).
+ * keeps each page's full JSON report in reportDir; LIGHTHOUSE_ONLY=<regex> runs only the pages whose name matches;
+ * LIGHTHOUSE_CPU_SLOWDOWN=<n> emulates a phone n times slower than this machine instead of Lighthouse's 4, to see on
+ * a quiet machine what a busy one, or a slower phone, would score).
  *
  * The bag and checkout need a shopper with a bag: the storefront keeps the shopper's session id in local storage and
  * mirrors it in the `user-session-id` cookie (the server renders the bag from the cookie; the page's script reads
@@ -105,7 +107,7 @@ export async function shareBag(page: Page, baseUrl: string, session: Session): P
 }
 
 /** Runs Lighthouse on every page in LIGHTHOUSE_PAGES, one after the other in one Chromium. */
-export async function lighthouseRows(baseUrl: string, options: { reportDir?: string; only?: RegExp } = {}): Promise<LighthouseRow[]> {
+export async function lighthouseRows(baseUrl: string, options: { reportDir?: string; only?: RegExp; cpuSlowdown?: number } = {}): Promise<LighthouseRow[]> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const rows: LighthouseRow[] = [];
   try {
@@ -113,7 +115,8 @@ export async function lighthouseRows(baseUrl: string, options: { reportDir?: str
     for (const target of LIGHTHOUSE_PAGES.filter((one) => !options.only || options.only.test(one.name))) {
       const page = await browser.newPage();
       if (target.withBag) await shareBag(page, baseUrl, await prepareBag(baseUrl));
-      const run = () => lighthouse(new URL(target.path, baseUrl).href, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: target.withBag === true }, undefined, page);
+      const throttling = options.cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } } : {};
+      const run = () => lighthouse(new URL(target.path, baseUrl).href, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: target.withBag === true, ...throttling }, undefined, page);
       // On a loaded machine the trace is now and then incomplete (NO_NAVSTART): such a run has no figures, so run it again.
       let result = await run();
       if (result?.lhr.runtimeError) result = await run();
@@ -167,7 +170,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const only = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : undefined;
-  const rows = await lighthouseRows(baseUrl, { ...(reportDir ? { reportDir } : {}), ...(only ? { only } : {}) });
+  const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+  if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('LIGHTHOUSE_CPU_SLOWDOWN must be a number of 1 or more');
+  const rows = await lighthouseRows(baseUrl, { ...(reportDir ? { reportDir } : {}), ...(only ? { only } : {}), ...(cpuSlowdown ? { cpuSlowdown } : {}) });
   console.log(lighthouseTable(rows));
   for (const row of rows) if (row.failing.length > 0) console.log(`${row.page}: ${row.failing.join(', ')}`);
 }

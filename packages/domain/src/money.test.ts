@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseDollars, parseStaffPrice, percentOf, sumCents, timesQuantity } from './money';
+import { formatCents, formatCount, parseDollars, parseStaffPrice, percentOf, sumCents, timesQuantity } from './money';
 
 describe('formatCents', () => {
   it('shows dollars with two decimals and thousands separators', () => {
@@ -69,5 +70,24 @@ describe('parseStaffPrice', () => {
     expect(parseStaffPrice('1e3')).toEqual({ error: 'must be an amount in dollars, such as 12.50' });
     expect(parseStaffPrice('12,50')).toEqual({ error: 'must be an amount in dollars, such as 12.50' });
     expect(parseStaffPrice('100000.01')).toEqual({ error: 'must be at most $100,000.00' });
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands by commas', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(100_000)).toBe('100,000');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(-4200)).toBe('-4,200');
+  });
+
+  it('writes every whole number as en-US toLocaleString does', () => {
+    fc.assert(fc.property(fc.maxSafeInteger(), (value) => formatCount(value) === value.toLocaleString('en-US')));
+  });
+
+  it('refuses what is not a whole number', () => {
+    for (const value of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) expect(() => formatCount(value)).toThrow(RangeError);
   });
 });

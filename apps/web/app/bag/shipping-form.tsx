@@ -4,14 +4,7 @@ import type { BagResult } from './bag-result';
 import { useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '../root';
 import { useBagForm } from './use-bag-form';
-
-const shortDate = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** "2026-12-02" -> "Wed, Dec 2" (a calendar day in Central time, read at UTC noon). */
-export function shortDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : shortDate.format(date);
-}
+import { shortDay } from '../catalog/ship-date';
 
 function arrival(type: ShippingTypesResponse['shippingTypes'][number]): string {
   const { earliest, latest } = type.deliveryDate;

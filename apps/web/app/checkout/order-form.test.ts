@@ -19,8 +19,8 @@ const typed = {
 };
 
 describe('readOrderForm', () => {
-  it('builds the complete-order body, without a billing address when it is the same as shipping', () => {
-    const result = readOrderForm(typed, 'fake-valid-visa-nonce');
+  it('builds the complete-order body, without a billing address when it is the same as shipping', async () => {
+    const result = await readOrderForm(typed, 'fake-valid-visa-nonce');
     expect(result).toEqual({
       ok: true,
       body: expect.objectContaining({
@@ -35,8 +35,8 @@ describe('readOrderForm', () => {
     expect(result.ok && result.body.billingAddress).toBeUndefined();
   });
 
-  it('names each wrong field by its input name, including the billing address when it is its own', () => {
-    const result = readOrderForm({ ...typed, billingSame: '', 'shippingAddress.postalCode': '787', 'customer.email': 'nope' }, '');
+  it('names each wrong field by its input name, including the billing address when it is its own', async () => {
+    const result = await readOrderForm({ ...typed, billingSame: '', 'shippingAddress.postalCode': '787', 'customer.email': 'nope' }, '');
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.keys(result.errors)).toEqual(
@@ -47,8 +47,8 @@ describe('readOrderForm', () => {
 });
 
 describe('detailErrors', () => {
-  it('names every missing contact and address field of an empty form at once, leaving the card to its own check', () => {
-    const errors = detailErrors({ idempotencyKey: 'chk-12345678', billingSame: 'on', shippingTypeId: 'two-day' });
+  it('names every missing contact and address field of an empty form at once, leaving the card to its own check', async () => {
+    const errors = await detailErrors({ idempotencyKey: 'chk-12345678', billingSame: 'on', shippingTypeId: 'two-day' });
     expect(Object.keys(errors).sort()).toEqual(
       [
         'customer.email',
@@ -63,8 +63,8 @@ describe('detailErrors', () => {
     );
   });
 
-  it('is empty when the details are complete, whatever the card', () => {
-    expect(detailErrors(typed)).toEqual({});
+  it('is empty when the details are complete, whatever the card', async () => {
+    expect(await detailErrors(typed)).toEqual({});
   });
 });
 

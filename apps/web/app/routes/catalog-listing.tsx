@@ -3,6 +3,7 @@ import { descriptionParagraphs } from '@charms/domain/category-admin';
 import { parseListingPath } from '@charms/domain/catalog-paths';
 import { METALS } from '@charms/domain/metals';
 import { MAX_SEARCH_MATCHES_PAGED } from '@charms/domain/listing-pages';
+import { formatCount } from '@charms/domain/money';
 import { BRACELET_SIZES, PRODUCT_ORDER_LABELS } from '@charms/domain/session-options';
 import { Form, Link, data, isRouteErrorResponse, redirect, useLocation, useNavigate } from 'react-router';
 import { ListingFiltersForm, clearFiltersHref } from '../catalog/listing-filters';
@@ -183,8 +184,8 @@ export default function CatalogListing({ loaderData }: Route.ComponentProps) {
             {pagination.totalCount === 0
               ? 'No products'
               : pagination.totalPages > 1
-                ? `Showing ${count(firstShown)}–${count(firstShown + products.length - 1)} of ${count(pagination.totalCount)} products`
-                : `${count(pagination.totalCount)} ${pagination.totalCount === 1 ? 'product' : 'products'}`}{' '}
+                ? `Showing ${formatCount(firstShown)}–${formatCount(firstShown + products.length - 1)} of ${formatCount(pagination.totalCount)} products`
+                : `${formatCount(pagination.totalCount)} ${pagination.totalCount === 1 ? 'product' : 'products'}`}{' '}
             in {listing.metal.name}
             {listing.filters.active ? ' match your filters' : ''}
           </p>
@@ -209,7 +210,7 @@ export default function CatalogListing({ loaderData }: Route.ComponentProps) {
               <Pagination pathname={location.pathname} params={params} page={pagination.page} totalPages={pagination.totalPages} />
               {pagination.limited && pagination.page === pagination.totalPages ? (
                 <p className="catalog__note catalog__note--limited">
-                  A search shows its first {count(MAX_SEARCH_MATCHES_PAGED)} of the {count(pagination.totalCount)} products it finds. To see others, add a
+                  A search shows its first {formatCount(MAX_SEARCH_MATCHES_PAGED)} of the {formatCount(pagination.totalCount)} products it finds. To see others, add a
                   word to the search, or choose a kind or a price range.
                 </p>
               ) : null}
@@ -332,11 +333,6 @@ function Pagination({ pathname, params, page, totalPages }: { pathname: string; 
       </ul>
     </nav>
   );
-}
-
-/** A count as shoppers read it: 1,834. */
-function count(value: number): string {
-  return value.toLocaleString('en-US');
 }
 
 /** No products: say so plainly, and offer a way on (search again, popular categories, every category). */

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Form, Link, data, redirect, useFetcher, useNavigation, useSubmit } from 'react-router';
 import { CardForm, type Tokenize } from '../checkout/card-form';
 import { AddressFields, TextField } from '../checkout/fields';
 import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent } from '../checkout/ga4-events';
 import { type KeptDetails, detailsOf, forgetDetails, keepDetails, readKeptDetails } from '../checkout/kept-details';
-import { type FieldErrors, detailErrors, fieldErrorsFromApi, formValues, newIdempotencyKey, readOrderForm } from '../checkout/order-form';
+import { type FieldErrors, detailErrors, fieldErrorsFromApi, formValues, newIdempotencyKey, preloadOrderSchema, readOrderForm } from '../checkout/order-form';
 import { OrderReview } from '../checkout/order-review';
 import { ShippingChoice } from '../checkout/shipping-choice';
 import type { CardErrors } from '../checkout/test-tokenizer';
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Without JavaScript, "Update shipping options" posts the whole form with intent=shipping.
   if (form.getAll('intent').includes('shipping')) return chooseShipping(context.api, sessionId, values, answer);
-  const parsed = readOrderForm(values, String(form.get('paymentMethodNonce') ?? ''));
+  const parsed = await readOrderForm(values, String(form.get('paymentMethodNonce') ?? ''));
   if (!parsed.ok) {
     const { paymentMethodNonce, ...fieldErrors } = parsed.errors;
     return answer(400, {
@@ -195,14 +196,18 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
     const form = event.currentTarget;
     setTokenizing(true);
     try {
-      // The details and the card are checked together, so every mistake shows at once, the first one focused.
-      const details = detailErrors(formValues(new FormData(form)));
+      // The details and the card are checked together, so every mistake shows at once, the first one focused. Should
+      // the schema's file not load, the server checks the details when the order is placed, as without JavaScript.
+      const details = await detailErrors(formValues(new FormData(form))).catch((): FieldErrors => ({}));
       const result = (await tokenizeRef.current?.()) ?? { ok: false as const, errors: { number: 'The card form is still loading. Please try again.' } };
       const detailsWrong = Object.keys(details).length > 0;
       if (!result.ok || detailsWrong) {
-        setCardErrors(result.ok ? {} : result.errors);
-        setCheckedErrors(details);
-        requestAnimationFrame(() => form.closest('.checkout')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        // Rendered at once (this runs after awaits, outside React's event), so the first wrong field is there to focus.
+        flushSync(() => {
+          setCardErrors(result.ok ? {} : result.errors);
+          setCheckedErrors(details);
+        });
+        form.closest('.checkout')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
         return;
       }
       setCardErrors({});
@@ -235,6 +240,7 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
         ref={formRef}
         noValidate
         onSubmit={placeOrder}
+        onFocus={() => void preloadOrderSchema()}
         onChange={(event) => keepDetails(detailsOf(event.currentTarget))}
         className="checkout__layout"
         aria-label="Checkout"

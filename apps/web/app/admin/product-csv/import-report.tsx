@@ -1,9 +1,10 @@
+import { formatCount } from '@charms/domain/money';
 import type { ProductImportReport } from '@charms/contracts/admin-products-csv';
 
 /** The export, which the browser downloads from the API itself (a GET with the staff session's cookie). */
 export const PRODUCT_CSV_EXPORT_PATH = '/api/admin-products/export.csv';
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** What a file would change (or changed), and its errors as a table of line, column and message. */
 export function ImportReport({ report }: { report: ProductImportReport }) {
@@ -13,16 +14,16 @@ export function ImportReport({ report }: { report: ProductImportReport }) {
       <h2 id="csv-report-title">{report.dryRun ? 'Dry run' : 'Import'}: {plural(report.rows, 'product')} in the file</h2>
       <ul className="csv-summary">
         <li>
-          <strong>{summary.new.toLocaleString('en-US')}</strong> new
+          <strong>{formatCount(summary.new)}</strong> new
         </li>
         <li>
-          <strong>{summary.updated.toLocaleString('en-US')}</strong> updated
+          <strong>{formatCount(summary.updated)}</strong> updated
         </li>
         <li>
-          <strong>{summary.unchanged.toLocaleString('en-US')}</strong> unchanged
+          <strong>{formatCount(summary.unchanged)}</strong> unchanged
         </li>
         <li>
-          <strong>{summary.retired.toLocaleString('en-US')}</strong> retired
+          <strong>{formatCount(summary.retired)}</strong> retired
         </li>
       </ul>
       {report.errorCount > 0 ? (
@@ -30,7 +31,7 @@ export function ImportReport({ report }: { report: ProductImportReport }) {
           <table className="admin-table csv-errors">
             <caption>
               {plural(report.errorCount, 'error')}
-              {report.errorCount > report.errors.length ? ` (the first ${report.errors.length.toLocaleString('en-US')} shown)` : ''}: nothing is imported until every one is fixed
+              {report.errorCount > report.errors.length ? ` (the first ${formatCount(report.errors.length)} shown)` : ''}: nothing is imported until every one is fixed
             </caption>
             <thead>
               <tr>

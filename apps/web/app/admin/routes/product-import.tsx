@@ -1,3 +1,4 @@
+import { formatCount } from '@charms/domain/money';
 import { PRODUCT_CSV_MAX_BYTES, type ProductImportReport, productImportReportSchema } from '@charms/contracts/admin-products-csv';
 import { Form, Link, data, useNavigation, useRouteLoaderData } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -107,7 +108,7 @@ export default function ProductImport({ actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="csv" value={result.csv} />
           <button type="submit" className="admin-button admin-button--primary" disabled={busy !== undefined || changes === 0}>
-            {busy === 'import' ? 'Importing…' : changes === 0 ? 'Nothing to import' : `Import ${changes.toLocaleString('en-US')} ${changes === 1 ? 'change' : 'changes'}`}
+            {busy === 'import' ? 'Importing…' : changes === 0 ? 'Nothing to import' : `Import ${formatCount(changes)} ${changes === 1 ? 'change' : 'changes'}`}
           </button>
         </Form>
       ) : null}
