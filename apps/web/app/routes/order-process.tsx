@@ -240,7 +240,7 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
         ref={formRef}
         noValidate
         onSubmit={placeOrder}
-        onFocus={() => void preloadOrderSchema()}
+        onFocus={() => preloadOrderSchema().catch(() => undefined) /* asked for again when the order is placed */}
         onChange={(event) => keepDetails(detailsOf(event.currentTarget))}
         className="checkout__layout"
         aria-label="Checkout"
