@@ -149,6 +149,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function StoreError({ error }: { error: unknown }) {
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (
@@ -156,7 +157,8 @@ function StoreError({ error }: { error: unknown }) {
         <h1>We'll be back in a moment</h1>
         <p>The shop is busy for a moment. Your bag is safe and nothing was changed: please reload this page in a few seconds.</p>
         <p>
-          <a href="">Try again</a>
+          {/* The same address again (React writes no href="": such a link would be no link at all). */}
+          <a href={location.pathname + location.search}>Try again</a>
         </p>
       </div>
     );

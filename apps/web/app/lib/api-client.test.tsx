@@ -32,8 +32,9 @@ describe('the page shown while the shop cannot answer', () => {
         loader: () => answering(503, unavailable).getMenu(),
       },
     ]);
-    render(<Stub initialEntries={['/']} />);
+    render(<Stub initialEntries={['/?page=2']} />);
     expect(await screen.findByRole('heading', { name: "We'll be back in a moment" })).toBeInTheDocument();
     expect(screen.getByText(/Your bag is safe and nothing was changed/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/?page=2');
   });
 });

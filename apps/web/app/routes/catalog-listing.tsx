@@ -394,6 +394,30 @@ function isPageProblem(error: unknown): boolean {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  const route = parseListingPath(location.pathname);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503 && route?.kind === 'search') return <SearchBusy term={route.term} again={location.pathname + location.search} />;
   throw error;
+}
+
+/**
+ * A search the shop could not answer for a moment (503: its searches were all busy, or this one ran past its time,
+ * decision 0052). Said as the shop's other 503 page says it, with what helps a search in particular, and the search
+ * box to try again with other words. Nothing caches it (the page cache keeps only 200s).
+ */
+function SearchBusy({ term, again }: { term: string; again: string }) {
+  return (
+    <div className="page catalog">
+      <h1>We'll be back in a moment</h1>
+      <p>
+        This search took the shop longer than it should, and nothing was changed. Please try again in a few seconds. A search with fewer or more
+        specific words (“dog” rather than “cute charm of a dog”) is answered sooner.
+      </p>
+      <CatalogSearchForm defaultValue={term} />
+      <p>
+        <a href={again}>Try again</a> · <Link to="/categories">Browse all charm categories</Link>
+      </p>
+    </div>
+  );
 }
