@@ -6,7 +6,7 @@ import { ShopperBag, waitForHydration } from './support/checkout';
  * What a storefront page's scripts do while it loads and hydrates, watched in the browser. A browser's first Intl
  * formatter (a NumberFormat, a DateTimeFormat, or toLocaleString, which makes one) loads ICU's locale data: 60-90 ms
  * of a phone's main thread in Lighthouse's mobile emulation, in one task, which is most of a page's total blocking
- * time (decision 0053). The storefront writes its numbers and dates by hand (@charms/domain/numbers, ship-date.ts),
+ * time (decision 0053). The storefront writes its numbers and dates by hand (formatCount in @charms/domain/money, catalog/ship-date.ts),
  * so no page should make one until a shopper acts.
  */
 

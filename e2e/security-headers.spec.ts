@@ -111,8 +111,7 @@ test.describe('security headers', () => {
     await expect(checkout.cardNumber).toHaveValue('4111 1111 1111 1111');
     // The order's schema (zod and the checkout's contracts) loads once the shopper is in the form, not with the page
     // (decision 0053): under the policy too.
-    await page.waitForLoadState('networkidle');
-    expect(await zodLoaded()).toBe(true);
+    await expect.poll(zodLoaded).toBe(true);
     await screenshots(page, 'checkout');
     expect(await violations()).toEqual([]);
   });

@@ -16,6 +16,7 @@ import { sharedPage } from './lib/shared-page';
 import { isStaffPage } from './lib/staff-pages';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import { storeTerms } from './lib/store-terms';
+import { thisPageAgain } from './lib/same-page';
 import './app.css';
 
 /**
@@ -158,7 +159,7 @@ function StoreError({ error }: { error: unknown }) {
         <p>The shop is busy for a moment. Your bag is safe and nothing was changed: please reload this page in a few seconds.</p>
         <p>
           {/* The same address again (React writes no href="": such a link would be no link at all). */}
-          <a href={location.pathname + location.search}>Try again</a>
+          <a href={thisPageAgain(location)}>Try again</a>
         </p>
       </div>
     );

@@ -30,13 +30,9 @@ function address(values: Record<string, string>, prefix: string) {
  */
 let orderSchema: Promise<(typeof import('@charms/contracts/checkout'))['completeOrderBodySchema']> | undefined;
 export function preloadOrderSchema(): Promise<(typeof import('@charms/contracts/checkout'))['completeOrderBodySchema']> {
-  orderSchema ??= import('@charms/contracts/checkout').then(
-    (contracts) => contracts.completeOrderBodySchema,
-    (error: unknown) => {
-      orderSchema = undefined; // a file that failed to load (the network) is asked for again next time
-      throw error;
-    },
-  );
+  // A file that failed to load stays failed on this page (browsers remember a module that did not load, so asking
+  // again would not fetch it): the checkout then leaves the details to the server's check, as without JavaScript.
+  orderSchema ??= import('@charms/contracts/checkout').then((contracts) => contracts.completeOrderBodySchema);
   return orderSchema;
 }
 

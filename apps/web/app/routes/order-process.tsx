@@ -240,7 +240,7 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
         ref={formRef}
         noValidate
         onSubmit={placeOrder}
-        onFocus={() => preloadOrderSchema().catch(() => undefined) /* asked for again when the order is placed */}
+        onFocus={() => preloadOrderSchema().catch(() => undefined) /* placing the order then leaves the check to the server */}
         onChange={(event) => keepDetails(detailsOf(event.currentTarget))}
         className="checkout__layout"
         aria-label="Checkout"
