@@ -16,7 +16,7 @@ import { sharedPage } from './lib/shared-page';
 import { isStaffPage } from './lib/staff-pages';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
 import { storeTerms } from './lib/store-terms';
-import { thisPageAgain } from './lib/same-page';
+import { pathOnThisSite } from './lib/site-path';
 import './app.css';
 
 /**
@@ -159,7 +159,7 @@ function StoreError({ error }: { error: unknown }) {
         <p>The shop is busy for a moment. Your bag is safe and nothing was changed: please reload this page in a few seconds.</p>
         <p>
           {/* The same address again (React writes no href="": such a link would be no link at all). */}
-          <a href={thisPageAgain(location)}>Try again</a>
+          <a href={pathOnThisSite(location.pathname + location.search)}>Try again</a>
         </p>
       </div>
     );

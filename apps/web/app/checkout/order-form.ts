@@ -28,8 +28,9 @@ function address(values: Record<string, string>, prefix: string) {
  * evaluated them as it hydrated (decision 0053). The checkout asks for it as soon as the shopper starts on the form
  * (`preloadOrderSchema`), so it is ready long before the order is placed.
  */
-let orderSchema: Promise<(typeof import('@charms/contracts/checkout'))['completeOrderBodySchema']> | undefined;
-export function preloadOrderSchema(): Promise<(typeof import('@charms/contracts/checkout'))['completeOrderBodySchema']> {
+type OrderSchema = (typeof import('@charms/contracts/checkout'))['completeOrderBodySchema'];
+let orderSchema: Promise<OrderSchema> | undefined;
+export function preloadOrderSchema(): Promise<OrderSchema> {
   // A file that failed to load stays failed on this page (browsers remember a module that did not load, so asking
   // again would not fetch it): the checkout then leaves the details to the server's check, as without JavaScript.
   orderSchema ??= import('@charms/contracts/checkout').then((contracts) => contracts.completeOrderBodySchema);

@@ -32,7 +32,7 @@ import '../styles/catalog.css';
 import '../styles/catalog-filters.css';
 import type { Route } from './+types/catalog-listing';
 import { sharedPage } from '../lib/shared-page';
-import { thisPageAgain } from '../lib/same-page';
+import { pathOnThisSite } from '../lib/site-path';
 
 /** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
 export const handle: typeof sharedPage & DataLayersHandle<Route.ComponentProps['loaderData']> = {
@@ -398,7 +398,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const route = parseListingPath(location.pathname);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (isRouteErrorResponse(error) && error.status === 503 && route?.kind === 'search') return <SearchBusy term={route.term} again={thisPageAgain(location)} />;
+  if (isRouteErrorResponse(error) && error.status === 503 && route?.kind === 'search') return <SearchBusy term={route.term} again={pathOnThisSite(location.pathname + location.search)} />;
   throw error;
 }
 

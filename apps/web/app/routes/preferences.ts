@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { isHttps } from '../lib/https';
 import { readShopperPrefs, serializePrefsCookie, toShopperPrefs } from '../lib/shopper-prefs';
 import type { Route } from './+types/preferences';
+import { pathOnThisSite } from '../lib/site-path';
 
 /**
  * POST /preferences: changes the shopper's metal, bracelet size or sort order without JavaScript (a plain form
@@ -20,14 +21,10 @@ export async function action({ request }: Route.ActionArgs) {
     braceletSize: field('braceletSize') ?? current.braceletSize,
     productsOrderBy: field('productsOrderBy') ?? current.productsOrderBy,
   });
-  return redirect(safeRedirect(field('redirectTo')), { headers: { 'set-cookie': serializePrefsCookie(prefs, isHttps(request.url)) } });
+  return redirect(pathOnThisSite(field('redirectTo')), { headers: { 'set-cookie': serializePrefsCookie(prefs, isHttps(request.url)) } });
 }
 
 export function loader() {
   return redirect('/');
 }
 
-/** Only paths on this site: never `//host` or an absolute URL. */
-export function safeRedirect(to: string | undefined): string {
-  return to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : '/';
-}
