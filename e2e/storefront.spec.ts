@@ -89,6 +89,28 @@ test.describe('pages', () => {
     await expect(banner.getByRole('group')).toHaveAccessibleName(new RegExp(`^${shown} of 4`));
   });
 
+  test("the banner's hidden slides fetch their pictures just before they show, not with the page", async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/art/v1/banner/')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    const banner = page.getByRole('region', { name: 'Featured charms' });
+    await expect(banner.locator('img').first()).toHaveJSProperty('complete', true);
+    expect(asked).toEqual(['/art/v1/banner/five-metals.svg']);
+    // The rotation shows slide 2 at 4 s; its picture is asked for 1.5 s before, and has arrived when it shows.
+    await expect.poll(() => asked, { timeout: 10_000 }).toContain('/art/v1/banner/gold.svg');
+    await expect(banner.getByRole('group')).toHaveAccessibleName(/^2 of 4/, { timeout: 10_000 });
+    const second = banner.getByRole('group').locator('img');
+    await expect(second).toBeVisible();
+    await expect(second).toHaveJSProperty('complete', true);
+    expect(await second.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // Pointing at the banner fetches the slides either side, for the shopper about to turn it.
+    await banner.hover();
+    await expect.poll(() => asked).toEqual(expect.arrayContaining(['/art/v1/banner/five-metals.svg', '/art/v1/banner/gold.svg', '/art/v1/banner/photoart.svg']));
+  });
+
   test('a landing page shows its tiles, each a picture and a name linking into the catalog', async ({ page }) => {
     await page.goto('/gold-charms');
     const tiles = page.getByRole('list', { name: 'Gold Charms categories' }).getByRole('link');

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BannerCarousel } from './banner-carousel';
+import { BannerCarousel, PICTURE_LEAD_MS } from './banner-carousel';
 
 const slides = ['One', 'Two', 'Three', 'Four'].map((heading, index) => ({
   id: `s${index}`,
@@ -76,5 +76,47 @@ describe('BannerCarousel', () => {
     const hidden = screen.getAllByRole('group', { hidden: true }).filter((slide) => slide.hasAttribute('aria-hidden'));
     expect(hidden).toHaveLength(3);
     for (const slide of hidden) expect(slide).toHaveAttribute('inert');
+  });
+
+  describe("the slides' pictures", () => {
+    // app.css leaves a slide's picture out of the page (display: none, so the lazy image is not fetched) until the
+    // slide is marked is-loaded.
+    const withPicture = () =>
+      screen
+        .getAllByRole('group', { hidden: true })
+        .filter((slide) => slide.classList.contains('is-loaded'))
+        .map((slide) => slide.getAttribute('aria-label')!.split(':')[0]);
+
+    it('loads only the first with the page, and each next one shortly before the rotation shows it', () => {
+      renderCarousel();
+      expect(withPicture()).toEqual(['1 of 4']);
+      wait(4000 - PICTURE_LEAD_MS - 1);
+      expect(withPicture()).toEqual(['1 of 4']);
+      wait(1);
+      expect(withPicture()).toEqual(['1 of 4', '2 of 4']);
+      wait(PICTURE_LEAD_MS);
+      expect(current()).toHaveAccessibleName('2 of 4: Two');
+      wait(4000);
+      expect(withPicture()).toEqual(['1 of 4', '2 of 4', '3 of 4']);
+    });
+
+    it('loads the slides either side when the shopper points at or moves into the banner, and any slide shown', () => {
+      const banner = renderCarousel();
+      fireEvent.mouseEnter(banner);
+      expect(withPicture()).toEqual(['1 of 4', '2 of 4', '4 of 4']);
+      fireEvent.mouseLeave(banner);
+      fireEvent.click(screen.getByRole('button', { name: /Pause/ }));
+      fireEvent.keyDown(banner, { key: 'ArrowLeft' });
+      fireEvent.keyDown(banner, { key: 'ArrowLeft' });
+      expect(current()).toHaveAccessibleName('3 of 4: Three');
+      expect(withPicture()).toEqual(['1 of 4', '2 of 4', '3 of 4', '4 of 4']);
+    });
+
+    it('loads none but the first while paused', () => {
+      renderCarousel();
+      fireEvent.click(screen.getByRole('button', { name: /Pause/ }));
+      wait(20000);
+      expect(withPicture()).toEqual(['1 of 4']);
+    });
   });
 });

@@ -17,10 +17,19 @@ interface CarouselProps {
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
+/** How long before a slide shows its picture starts loading. */
+export const PICTURE_LEAD_MS = 1500;
+
 /**
  * The home banner (WAI carousel pattern): one slide at a time, fading; advances every `delayMs` and loops;
  * pauses while hovered or focused, while the tab is hidden, and when the shopper presses Pause (WCAG 2.2.2).
  * Left/Right arrow keys and the buttons change slides. With reduced motion it neither rotates nor fades.
+ *
+ * Only the first slide's picture loads with the page: a hidden slide's picture is `display: none` until its slide
+ * is `is-loaded` (app.css), which it becomes `PICTURE_LEAD_MS` before the rotation shows it, as soon as the shopper
+ * points at or focuses the banner (for the slides either side), or when it shows. Each picture is an SVG document
+ * that a phone's main thread takes 10-25 ms to build, and the page was building all four while it hydrated
+ * (docs/decisions/0054-pictures-when-they-show.md).
  */
 export function BannerCarousel({ slides, delayMs, fadeMs }: CarouselProps) {
   const [current, setCurrent] = useState(0);
@@ -30,10 +39,15 @@ export function BannerCarousel({ slides, delayMs, fadeMs }: CarouselProps) {
   const [focused, setFocused] = useState(false);
   const [hidden, setHidden] = useState(false);
   const [reduced, setReduced] = useState(false);
+  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set([0]));
   const rootRef = useRef<HTMLElement>(null);
   const count = slides.length;
 
   const go = useCallback((step: number) => setCurrent((index) => (index + step + count) % count), [count]);
+  const load = useCallback(
+    (...indexes: number[]) => setLoaded((before) => (indexes.every((index) => before.has(index)) ? before : new Set([...before, ...indexes]))),
+    [],
+  );
 
   useEffect(() => {
     setReduced(prefersReducedMotion());
@@ -47,8 +61,17 @@ export function BannerCarousel({ slides, delayMs, fadeMs }: CarouselProps) {
   useEffect(() => {
     if (!rotating) return;
     const timer = setTimeout(() => go(1), delayMs);
-    return () => clearTimeout(timer);
-  }, [rotating, current, delayMs, go]);
+    const picture = setTimeout(() => load((current + 1) % count), Math.max(0, delayMs - PICTURE_LEAD_MS));
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(picture);
+    };
+  }, [rotating, current, delayMs, go, load, count]);
+
+  // A shopper pointing at or in the banner may turn it either way.
+  useEffect(() => {
+    if (hovered || focused) load((current + 1) % count, (current - 1 + count) % count);
+  }, [hovered, focused, current, count, load]);
 
   return (
     <section
@@ -77,7 +100,7 @@ export function BannerCarousel({ slides, delayMs, fadeMs }: CarouselProps) {
           return (
             <div
               key={slide.id}
-              className={`banner__slide${active ? ' is-active' : ''}`}
+              className={`banner__slide${active ? ' is-active' : ''}${active || loaded.has(index) ? ' is-loaded' : ''}`}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${count}: ${slide.heading}`}
