@@ -112,6 +112,12 @@ describe('BannerCarousel', () => {
       expect(withPicture()).toEqual(['1 of 4', '2 of 4', '3 of 4', '4 of 4']);
     });
 
+    it("loads the slides either side when the keyboard reaches the banner's buttons", () => {
+      renderCarousel();
+      fireEvent.focus(screen.getByRole('button', { name: 'Next slide' }));
+      expect(withPicture()).toEqual(['1 of 4', '2 of 4', '4 of 4']);
+    });
+
     it('loads none but the first while paused', () => {
       renderCarousel();
       fireEvent.click(screen.getByRole('button', { name: /Pause/ }));

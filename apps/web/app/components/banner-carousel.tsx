@@ -68,7 +68,7 @@ export function BannerCarousel({ slides, delayMs, fadeMs }: CarouselProps) {
     };
   }, [rotating, current, delayMs, go, load, count]);
 
-  // A shopper pointing at or in the banner may turn it either way.
+  // A shopper pointing at or in the banner (focus comes in onFocus) may turn it either way.
   useEffect(() => {
     if (hovered || focused) load((current + 1) % count, (current - 1 + count) % count);
   }, [hovered, focused, current, count, load]);
@@ -82,7 +82,10 @@ export function BannerCarousel({ slides, delayMs, fadeMs }: CarouselProps) {
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       // Focus on a slide's link pauses; focus on the controls does not, so Play works with the keyboard.
-      onFocus={(event) => setFocused((event.target as HTMLElement).closest('.banner__slides') !== null)}
+      onFocus={(event) => {
+        load((current + 1) % count, (current - 1 + count) % count);
+        setFocused((event.target as HTMLElement).closest('.banner__slides') !== null);
+      }}
       onBlur={(event) => {
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
