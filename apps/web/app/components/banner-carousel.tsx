@@ -28,7 +28,7 @@ export const PICTURE_LEAD_MS = 1500;
  * Only the first slide's picture loads with the page: a hidden slide's picture is `display: none` until its slide
  * is `is-loaded` (app.css), which it becomes `PICTURE_LEAD_MS` before the rotation shows it, as soon as the shopper
  * points at or focuses the banner (for the slides either side), or when it shows. Each picture is an SVG document
- * that a phone's main thread takes 10-25 ms to build, and the page was building all four while it hydrated
+ * that the main thread of Lighthouse's emulated phone took 20-54 ms to build, and the page was building all four while it hydrated
  * (docs/decisions/0054-pictures-when-they-show.md).
  */
 export function BannerCarousel({ slides, delayMs, fadeMs }: CarouselProps) {
