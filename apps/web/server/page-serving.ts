@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { followCatalogChanges } from '@charms/api/plugins/catalog-changes';
 import { pageDirectives } from '@charms/api/plugins/security-headers';
 import { shipCalendarOf } from '@charms/domain/store-settings';
@@ -14,8 +13,9 @@ const CDN_FRESH_SECONDS = 60;
 const CDN_STALE_SECONDS = 600;
 
 /**
- * Renders a shared page: React Router's handler on the anonymous request, its inline scripts given `nonce`. The page is
- * the Response's body, or `body` when it was rendered as bytes (AppLoadContext.renderedPages).
+ * Renders a shared page: React Router's handler on the anonymous request, its inline scripts given `nonce` (the
+ * request's own, `reply.cspNonce.script`: sealing takes it out of the page, and the page's policy names its scripts by
+ * hash instead). The page is the Response's body, or `body` when it was rendered as bytes (AppLoadContext.renderedPages).
  */
 export type RenderSharedPage = (request: Request, nonce: string) => Promise<{ response: Response; body: Buffer | undefined }>;
 
@@ -43,9 +43,9 @@ export function pageServer(app: FastifyInstance, build: ServerBuild) {
   const policy = sharedPagePolicy(build);
   const directives = pageDirectives(app.config);
 
-  const render = async (shared: SharedPageRequest, request: FastifyRequest, renderPage: RenderSharedPage): Promise<SealedPage> => {
+  const render = async (shared: SharedPageRequest, request: FastifyRequest, reply: FastifyReply, renderPage: RenderSharedPage): Promise<SealedPage> => {
     const startedAt = Date.now();
-    const nonce = randomBytes(16).toString('hex');
+    const nonce = reply.cspNonce.script;
     const { response, body } = await renderPage(anonymousRequest(shared, `${request.protocol}://${new URL(app.publicBaseUrl).host}`), nonce);
     const calendar = shipCalendarOf(await app.storeSettings.get());
     return sealPage(response, { body, nonce, expiresAt: pageExpiry(startedAt, calendar, app.config.CATALOG_CACHE_SECONDS), policy: (scriptHashes) => policyWith(directives, scriptHashes) });
@@ -96,8 +96,8 @@ export function pageServer(app: FastifyInstance, build: ServerBuild) {
     const stored = live ? cache.get(shared.key, Date.now()) : undefined;
     if (stored) return send(request, reply, shared, stored, 'hit');
     if (!policy.isShared(shared.path)) return false;
-    if (!live) return send(request, reply, shared, await render(shared, request, renderPage), 'bypass');
-    const page = await cache.once(shared.key, () => render(shared, request, renderPage), storable);
+    if (!live) return send(request, reply, shared, await render(shared, request, reply, renderPage), 'bypass');
+    const page = await cache.once(shared.key, () => render(shared, request, reply, renderPage), storable);
     return send(request, reply, shared, page, 'miss');
   };
 }

@@ -254,6 +254,9 @@ describe('with PAGE_CACHE_MAX_BYTES=0', () => {
     // Compressed per request by the server's compression, like any answer: the same page in any coding, a weak tag.
     expect(second.headers.etag).toMatch(/^W\/"[\w-]{32}"$/);
     expect(String(second.headers['content-security-policy'])).toContain("'sha256-");
+    // Rendered with the request's own nonce, which sealing takes out: neither the page nor its policy shows one.
+    expect(String(second.headers['content-security-policy'])).not.toContain("'nonce-");
+    expect(htmlOf(second)).not.toMatch(/<[^>]* nonce=/);
     expect((await get(t.app, PRODUCT, { 'if-none-match': String(second.headers.etag) })).statusCode).toBe(304);
   });
 });
