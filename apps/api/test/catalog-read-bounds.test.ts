@@ -20,26 +20,39 @@ const t = useTestApp();
 const onServer = it.runIf(process.env.TEST_DATABASE_URL);
 const TIMED_OUT = /took too long to answer this, and nothing was changed/;
 
-/** Holds an exclusive lock on search_postings until `release` (or, should a test hang, for 20 s at most). */
-async function lockSearches() {
+async function connect() {
   const client = new pg.Client({ connectionString: (t.location as { url: string }).url });
   await client.connect();
+  return client;
+}
+
+/**
+ * Holds an exclusive lock on search_postings until `release` (or, should a test hang, for 20 s at most), and counts
+ * the sessions that wait on a lock. The counting has a connection of its own: inside the lock's transaction,
+ * pg_stat_activity would answer the same snapshot, taken at its first read, until the transaction ends.
+ */
+async function lockSearches() {
+  const client = await connect();
+  const observer = await connect();
   await client.query(`set idle_in_transaction_session_timeout = '20s'`);
   await client.query('begin');
   await client.query('lock table search_postings in access exclusive mode');
   let released: Promise<void> | undefined;
+  const end = (connection: pg.Client) => connection.end().catch(() => undefined);
   return {
-    client,
-    release: () => (released ??= client.query('rollback').then(() => client.end(), () => client.end())),
+    /** How many of the database's sessions wait on a lock now. */
+    waiters: async (): Promise<number> => {
+      const { rows } = await observer.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return rows[0]!.n;
+    },
+    release: () =>
+      (released ??= client.query('rollback').then(
+        () => Promise.all([end(client), end(observer)]).then(() => undefined),
+        () => Promise.all([end(client), end(observer)]).then(() => undefined),
+      )),
   };
-}
-
-/** How many of the database's sessions wait on a lock now. */
-async function lockWaiters(client: pg.Client): Promise<number> {
-  const { rows } = await client.query<{ n: number }>(
-    `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return rows[0]!.n;
 }
 
 const get = (url: string, query: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, query });
@@ -86,7 +99,7 @@ describe('catalog reads, bounded', () => {
         const settled: string[] = [];
         for (const pending of searches) void pending.then(() => settled.push('search'));
         // The first few take their turn and wait on the lock; the others wait their turn, holding no connection.
-        await expect.poll(() => lockWaiters(lock.client), { timeout: CATALOG_STATEMENT_TIMEOUT_MS, interval: 20 }).toBe(SEARCH_ADMISSION.slots);
+        await expect.poll(lock.waiters, { timeout: CATALOG_STATEMENT_TIMEOUT_MS, interval: 20 }).toBe(SEARCH_ADMISSION.slots);
 
         const listing = await get('/api/products', { path: '/products/category/Dog-Charms' });
         expect(listing.statusCode).toBe(200);
@@ -94,7 +107,7 @@ describe('catalog reads, bounded', () => {
         expect((await get('/api/products/detail', { path: first!.path })).statusCode).toBe(200);
         expect((await shopper.call(session, 'GET', '/shopping-cart')).statusCode).toBe(200);
         expect(settled).toEqual([]);
-        expect(await lockWaiters(lock.client)).toBe(SEARCH_ADMISSION.slots);
+        expect(await lock.waiters()).toBe(SEARCH_ADMISSION.slots);
 
         // The first searches to end are stopped by their timeout; then the lock goes, and the rest read.
         const firstEnded = await Promise.race(searches);
