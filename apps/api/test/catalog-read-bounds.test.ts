@@ -38,7 +38,7 @@ async function lockSearches() {
   await client.query('begin');
   await client.query('lock table search_postings in access exclusive mode');
   let released: Promise<void> | undefined;
-  const end = (connection: pg.Client) => connection.end().catch(() => undefined);
+  const close = () => Promise.all([client.end(), observer.end()]).then(() => undefined, () => undefined);
   return {
     /** How many of the database's sessions wait on a lock now. */
     waiters: async (): Promise<number> => {
@@ -47,11 +47,7 @@ async function lockSearches() {
       );
       return rows[0]!.n;
     },
-    release: () =>
-      (released ??= client.query('rollback').then(
-        () => Promise.all([end(client), end(observer)]).then(() => undefined),
-        () => Promise.all([end(client), end(observer)]).then(() => undefined),
-      )),
+    release: () => (released ??= client.query('rollback').then(close, close)),
   };
 }
 
