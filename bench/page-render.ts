@@ -104,12 +104,13 @@ export async function measurePagesSideBySide(shops: { base: string; pid: number 
   return figures;
 }
 
-/** The pages measured: home, Dog Charms (68 products), and the first Heart charm's page. */
+/** The pages measured: home, Dog Charms (68 products), a search (the full bench's "heart") and the first Heart charm's page. */
 export async function standardPages(base: string): Promise<{ name: string; path: string }[]> {
   const answer = (await (await fetch(`${base}/api/products?path=/products/category/Heart-Charms&pageSize=1`)).json()) as { products: { path: string }[] };
   return [
     { name: 'home', path: '/' },
     { name: 'listing: Dog Charms', path: '/products/category/Dog-Charms' },
+    { name: 'search: heart', path: '/products/search/heart' },
     { name: 'product', path: answer.products[0]!.path },
   ];
 }
