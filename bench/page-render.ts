@@ -1,5 +1,5 @@
 /**
- * What one uncached page costs the shop's process in CPU time: home, a category listing and a product page.
+ * What one uncached page costs the shop's process in CPU time: home, a category listing, a search and a product page.
  *
  *   npm run build && npm run bench:pages
  *
