@@ -294,6 +294,53 @@ describe('charging once', () => {
     expect(state.sales).toHaveLength(2);
   });
 
+  it('a code with one use left discounts one of several orders placed at once, from different bags', async () => {
+    await queryRows(t.database.db, sql`insert into promotions (code, description, kind, value, max_uses) values ('ONCE25', 'Once', 'amount', 2500, 1)`);
+    const tag = await product('/products/category/charm-tags');
+    const sessions = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const session = await newSession();
+        expect((await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, quantity: 2 })).statusCode).toBe(200);
+        expect((await call(session, 'GET', '/shopping-cart/add/promo-code/ONCE25')).statusCode).toBe(200);
+        return session;
+      }),
+    );
+    const answers = await Promise.all(sessions.map((session) => call(session, 'POST', '/shopping-cart/complete-order', order())));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const placed = answers.map((answer) => completeOrderResponseSchema.parse(answer.json()).order);
+    // One order has the code's discount; the others are priced as any bag whose code is used up, and charged so.
+    expect(placed.filter((one) => one.promoCode === 'ONCE25').map((one) => one.totals.discount.cents)).toEqual([2500]);
+    expect(placed.filter((one) => one.promoCode === null).map((one) => one.totals.discount.cents)).toEqual([0, 0, 0, 0]);
+    const charged = new Map(state.sales.map((sale) => [sale.orderId, sale.amountCents]));
+    const ids = await queryRows<{ number: string; id: string }>(t.database.db, sql`select number, id from orders where session_id = any(${`{${sessions.join(',')}}`}::uuid[])`);
+    for (const one of placed) expect(charged.get(ids.find((row) => row.number === one.number)!.id)).toBe(one.totals.total.cents);
+    const [promotion] = await queryRows<{ times: number; uses: number }>(
+      t.database.db,
+      sql`select times_used as times, (select count(*)::int from promotion_uses u where u.promotion_id = p.id) as uses from promotions p where code = 'ONCE25'`,
+    );
+    expect(promotion).toEqual({ times: 1, uses: 1 });
+  });
+
+  it('an order that is not charged gives its code’s use back, for the next order to take', async () => {
+    await queryRows(t.database.db, sql`insert into promotions (code, description, kind, value, max_uses) values ('LAST10', 'Last', 'amount', 1000, 1)`);
+    const tag = await product('/products/category/charm-tags');
+    const withCode = async () => {
+      const session = await newSession();
+      expect((await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40 })).statusCode).toBe(200);
+      expect((await call(session, 'GET', '/shopping-cart/add/promo-code/LAST10')).statusCode).toBe(200);
+      return session;
+    };
+    const timesUsed = async () => (await queryRows<{ times: number }>(t.database.db, sql`select times_used as times from promotions where code = 'LAST10'`))[0]!.times;
+    const first = await withCode();
+    const second = await withCode();
+    const declined = await call(first, 'POST', '/shopping-cart/complete-order', order({ paymentMethodNonce: 'fake-processor-declined-visa-nonce' }));
+    expect(declined.statusCode).toBe(402);
+    expect(await timesUsed()).toBe(0);
+    const paid = completeOrderResponseSchema.parse((await call(second, 'POST', '/shopping-cart/complete-order', order())).json()).order;
+    expect(paid).toMatchObject({ promoCode: 'LAST10', totals: { discount: { cents: 1000 } } });
+    expect(await timesUsed()).toBe(1);
+  });
+
   it('20 parallel submits with the same key all answer with the one paid order, charged once', async () => {
     for (let round = 0; round < 3; round++) {
       const { session } = await fullBag();

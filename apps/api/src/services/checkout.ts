@@ -303,7 +303,11 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     if (unavailable) {
       throw new HttpError(409, 'BAG_CHANGED', unavailable.unorderableReason ?? 'An item in your bag is no longer available. Please remove it from your bag.');
     }
-    const priced = priceOrder(bag, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
+    let priced = priceOrder(bag, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
+    if (priced.promotion && !(await takePromotionUse(tx, priced.promotion.id))) {
+      // Its last use went to another order after this bag was read: priced as a bag whose code is used up.
+      priced = priceOrder({ ...bag, promotion: { ...priced.promotion, timesUsed: priced.promotion.maxUses! } }, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
+    }
     const { shippingType, totals, promotion } = priced;
     if (!fixtureNonce) {
       const [used] = await queryRows<{ id: string }>(tx, sql`select id from orders where payment_nonce = ${body.paymentMethodNonce} limit 1`);
@@ -380,6 +384,19 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     }
     return { kind: 'new', order: order!, lines: orderLines, attemptId };
   });
+}
+
+/**
+ * Counts one use of a promotion for an order being placed, unless its uses are all taken: true when counted. The row's
+ * lock makes concurrent checkouts take uses one at a time, each seeing the count the last one left, so a code
+ * limited to N uses discounts at most N orders. An order removed before it is paid gives its use back (abandon).
+ */
+async function takePromotionUse(tx: Db, promotionId: number): Promise<boolean> {
+  const taken = await queryRows<{ id: number }>(
+    tx,
+    sql`update promotions set times_used = times_used + 1 where id = ${promotionId} and (max_uses is null or times_used < max_uses) returning id`,
+  );
+  return taken.length === 1;
 }
 
 type AttemptStatus = 'succeeded' | 'declined' | 'failed' | 'voided' | 'needs_reconciliation';
@@ -486,7 +503,7 @@ async function chargeNow(context: CheckoutContext, reserved: NewOrder, body: Com
 }
 
 /**
- * Marks the order paid, ends its payment attempt, counts the promotion, empties the bag and queues the
+ * Marks the order paid, ends its payment attempt, records the promotion's use, empties the bag and queues the
  * confirmation: one statement, so all or nothing (with a phone order's audit row, one transaction). Rendering the
  * email needs the order's lines: the caller passes those it just wrote, or they are read. An order already paid by
  * someone else is returned as it is.
@@ -524,9 +541,10 @@ async function finalizePaid(
 }
 
 /**
- * Closes a placed order (`placed`: a statement returning its id, promotion_id and session_id, or nothing): counts
- * its promotion, empties its bag and queues its confirmation, in one statement; a phone order gets its
- * `order.placed` audit row too (`on` must then be a transaction). Returns how many orders it closed (0 or 1).
+ * Closes a placed order (`placed`: a statement returning its id, promotion_id and session_id, or nothing): records
+ * its promotion's use by its session (takePromotionUse counted the use when the order was written), empties its bag
+ * and queues its confirmation, in one statement; a phone order gets its `order.placed` audit row too (`on` must then
+ * be a transaction). Returns how many orders it closed (0 or 1).
  */
 async function closeOrder(on: Db, context: CheckoutContext, placed: SQL, order: OrderRow, lines: OrderLineView[], more = sql``): Promise<number> {
   const email = renderOrderConfirmation(presentOrder(order, lines, context.linkSecret), context.store);
@@ -534,7 +552,6 @@ async function closeOrder(on: Db, context: CheckoutContext, placed: SQL, order: 
     on,
     sql`with placed as (${placed}),
         ${more}
-        counted as (update promotions set times_used = times_used + 1 where id = (select promotion_id from placed)),
         used as (insert into promotion_uses (promotion_id, session_id) select promotion_id, session_id from placed where promotion_id is not null),
         bag as (select id from carts where session_id = ${order.sessionId} and checkout_order_id = ${order.id} and exists (select 1 from placed)),
         emptied as (delete from cart_items where cart_id in (select id from bag)),
@@ -565,14 +582,16 @@ async function placedByOf(db: Db, order: OrderRow): Promise<Actor> {
 }
 
 /**
- * Removes an order that was never charged (or whose charge was voided), frees its bag for another try and ends its
- * payment attempt: one statement, so an attempt is unfinished exactly while its order is. An order already paid
- * (by a retry or the reconciliation job) stays, and so does its attempt's outcome.
+ * Removes an order that was never charged (or whose charge was voided), frees its bag for another try, gives back its
+ * promotion's use and ends its payment attempt: one statement, so an attempt is unfinished exactly while its order
+ * is. An order already paid (by a retry or the reconciliation job) stays, and so does its attempt's outcome.
  */
 async function abandon(db: Db, order: OrderRow, end: AttemptEnd & { status: Exclude<AttemptStatus, 'succeeded' | 'needs_reconciliation'> }): Promise<void> {
   await queryRows(
     db,
-    sql`with gone as (delete from orders where id = ${order.id} and status in ('pending_payment', 'payment_unknown') returning id),
+    sql`with gone as (delete from orders where id = ${order.id} and status in ('pending_payment', 'payment_unknown') returning id, promotion_id),
+        -- The promotion's use taken for this order (takePromotionUse) goes back.
+        given_back as (update promotions set times_used = times_used - 1 where id = (select promotion_id from gone)),
         -- The bag is found by its session (indexed), and freed only if it is still held for this order.
         freed as (update carts set checkout_order_id = null where session_id = ${order.sessionId} and checkout_order_id = ${order.id}),
         ended as (
