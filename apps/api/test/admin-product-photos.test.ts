@@ -193,6 +193,15 @@ describe('editing, ordering and removing', () => {
 });
 
 describe('serving photos', () => {
+  it('takes product and photo ids written as plain digits only, within the database’s integers', async () => {
+    for (const path of [`/admin-products/0x${productId.toString(16)}/photos`, `/admin-products/${productId}.0/photos`, '/admin-products/2147483648/photos', `/admin-products/${productId}/photos/2147483648`]) {
+      const method = path.endsWith('/photos') ? 'GET' : 'DELETE';
+      const response = await staff.call(method, path);
+      expect(response.statusCode, path).toBe(400);
+      expect(errorOf(response).code, path).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('answers 404 for unknown keys and for anything that is not a key', async () => {
     for (const path of [`/api/media/${'0'.repeat(64)}.jpg`, '/api/media/..%2F..%2Fpackage.json', '/api/media/%2e%2e%2fconfig.ts', `/api/media/${'0'.repeat(64)}.svg`, '/api/media/x']) {
       const response = await t.app.inject({ method: 'GET', url: path });

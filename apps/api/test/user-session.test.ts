@@ -117,6 +117,8 @@ describe('PUT /api/user-session', () => {
       { metalId: 10, productsOrderBy: 'x' },
       { metalId: 10, productId: -1 },
       { metalId: 10, productId: 999_999 },
+      // Past the database's integers: refused as no product, not sent to the database.
+      { metalId: 10, productId: 2_147_483_648 },
       { metalId: 99 },
     ]) {
       const response = await put(session.id, body);

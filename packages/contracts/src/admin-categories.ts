@@ -3,7 +3,7 @@ import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, categorySlugProblem } from
 import { z } from 'zod';
 import { adminChangeSchema } from './admin-audit';
 import { fieldMessage } from './messages';
-import { safeText } from './text';
+import { ID_MAX, safeText } from './text';
 
 /**
  * The staff side's categories: their names, slugs (the URL segment), descriptions, menu pictures and menu order.
@@ -57,7 +57,11 @@ export const updateCategoryBodySchema = z
 export type UpdateCategoryInput = z.input<typeof updateCategoryBodySchema>;
 export type UpdateCategory = z.output<typeof updateCategoryBodySchema>;
 
-const categoryId = z.number(fieldMessage('must be a category id')).int({ message: 'must be a category id' }).positive({ message: 'must be a category id' });
+const categoryId = z
+  .number(fieldMessage('must be a category id'))
+  .int({ message: 'must be a category id' })
+  .positive({ message: 'must be a category id' })
+  .max(ID_MAX, { message: 'must be a category id' });
 
 /** POST /admin-categories/order: move one category (up, down, to the top or bottom), or set the whole order. */
 export const reorderCategoriesBodySchema = z.union(

@@ -3,7 +3,7 @@ import { PRODUCT_KINDS, checkProductDraft } from '@charms/domain/product-admin';
 import { z } from 'zod';
 import { adminChangeSchema } from './admin-audit';
 import { fieldMessage } from './messages';
-import { safeText } from './text';
+import { ID_MAX, digitsText, safeText } from './text';
 
 /**
  * The staff side's products: list and search, one product with its trail, create, edit, retire and restore (never
@@ -27,7 +27,7 @@ const optionalNumber = (message: string) =>
       if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
       return typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
     });
-const categoryId = z.number(fieldMessage('must be a category id')).int({ message: 'must be a category id' });
+const categoryId = z.number(fieldMessage('must be a category id')).int({ message: 'must be a category id' }).max(ID_MAX, { message: 'must be a category id' });
 
 export const productPriceInputSchema = z.strictObject({
   metal: text().describe(`A metal's slug: ${METAL_SLUGS.join(', ')}`),
@@ -75,7 +75,7 @@ export const productParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, 
 /** GET /admin-products: search by name or id, filter by category, metal and availability, a page at a time. */
 export const adminProductListQuerySchema = z.object({
   q: safeText().trim().max(200, { message: 'must be at most 200 characters' }).optional().describe('Words of the name, or a product id'),
-  category: z.coerce.number(fieldMessage('must be a category id')).int({ message: 'must be a category id' }).min(1, { message: 'must be a category id' }).optional(),
+  category: digitsText('must be a category id').pipe(z.number().min(1, { message: 'must be a category id' })).optional(),
   metal: z.enum(METAL_SLUGS as [string, ...string[]], fieldMessage(`must be one of ${METAL_SLUGS.join(', ')}`)).optional().describe('Offered in this metal'),
   availability: z
     .enum(PRODUCT_AVAILABILITIES, fieldMessage(`must be one of ${PRODUCT_AVAILABILITIES.join(', ')}`))

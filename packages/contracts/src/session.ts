@@ -2,6 +2,7 @@ import { METAL_IDS, findMetalById } from '@charms/domain/metals';
 import { BRACELET_SIZES, PRODUCT_ORDERS, isBraceletSize } from '@charms/domain/session-options';
 import { z } from 'zod';
 import { fieldMessage } from './messages';
+import { ID_MAX } from './text';
 
 export const sessionIdSchema = z.uuid({ version: 'v4', ...fieldMessage('must be a version 4 UUID') });
 
@@ -16,7 +17,11 @@ export const braceletSizeSchema = z
 
 export const productsOrderBySchema = z.enum(PRODUCT_ORDERS, fieldMessage(`must be one of ${PRODUCT_ORDERS.join(', ')}`));
 
-export const productIdSchema = z.number(fieldMessage('must be a number')).int({ message: 'must be a whole number' }).positive({ message: 'must be a positive number' });
+export const productIdSchema = z
+  .number(fieldMessage('must be a number'))
+  .int({ message: 'must be a whole number' })
+  .positive({ message: 'must be a positive number' })
+  .max(ID_MAX, { message: 'is not a product id' });
 
 export const userSessionSchema = z
   .object({

@@ -62,6 +62,9 @@ export function storefrontPath(message: string) {
   });
 }
 
+/** The largest id the database holds (its ids are 32-bit integers): an id above it names nothing. */
+export const ID_MAX = 2_147_483_647;
+
 /**
  * A whole number written in a path or query: plain digits only, so `0x10`, `1e1`, ` 5` and `5.0` are refused
  * instead of being read as 16, 10, 5 and 5. Up to 9 digits, so the value always fits the database's integers.
