@@ -135,3 +135,13 @@ test('an email address left in a cookie by an earlier version is sent back expir
   const cookies = response.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie').map((header) => header.value);
   expect(cookies).toContainEqual(expect.stringMatching(/^newsletter-email=; Max-Age=0; Path=\//));
 });
+
+test('a page asked for with a method no page takes answers 405 (TRACE, TRACK), not an error of the server', async ({ request }) => {
+  for (const method of ['TRACE', 'TRACK']) {
+    for (const path of ['/faq', '/products/category/Dog-Charms']) {
+      const response = await request.fetch(path, { method });
+      expect(response.status(), `${method} ${path}`).toBe(405);
+      expect((await response.json()) as unknown).toMatchObject({ error: { code: 'METHOD_NOT_ALLOWED' } });
+    }
+  }
+});

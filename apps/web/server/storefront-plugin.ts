@@ -33,6 +33,9 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const notAForm = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Pages take form posts (application/x-www-form-urlencoded or multipart/form-data).');
 const badForm = () => new HttpError(400, 'BAD_REQUEST', 'The form in this request cannot be read (a multipart body needs a valid boundary).');
 const badAddress = () => new HttpError(400, 'BAD_REQUEST', 'The address of this request (its Host header or path) is not valid.');
+/** Methods the Fetch API's Request refuses to carry (React Router's pages are Fetch requests): no page takes them. */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const methodNotAllowed = (method: string) => new HttpError(405, 'METHOD_NOT_ALLOWED', `A page does not take ${method} requests.`);
 
 export interface StorefrontOptions {
   build: ServerBuild;
@@ -142,6 +145,7 @@ function cacheControlOf(pathInClientDir: string): string {
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  if (FETCH_FORBIDDEN_METHODS.has(request.method.toUpperCase())) throw methodNotAllowed(request.method);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

@@ -1,10 +1,20 @@
 /**
  * Where the sign-in page sends staff afterwards: only a page of the admin (an address elsewhere, or another site's,
- * is never followed), else the dashboard.
+ * is never followed), written as an address is sent (printable ASCII, its escapes well formed: anything else cannot
+ * be a Location header, and the admin's own links are written so), else the dashboard.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !/^\/admin(?:[/?#]|$)/.test(next) || next.includes('//') || next.includes('\\')) return '/admin';
+  if (!next || !/^\/admin(?:[/?#]|$)/.test(next) || next.includes('//') || next.includes('\\') || !/^[\x21-\x7e]*$/.test(next) || !decodes(next)) return '/admin';
   return next;
+}
+
+function decodes(address: string): boolean {
+  try {
+    decodeURI(address);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The sign-in page, returning to `url` (an admin page) once signed in. */
