@@ -136,12 +136,11 @@ test('an email address left in a cookie by an earlier version is sent back expir
   expect(cookies).toContainEqual(expect.stringMatching(/^newsletter-email=; Max-Age=0; Path=\//));
 });
 
-test('a page asked for with a method no page takes answers 405 (TRACE, TRACK), not an error of the server', async ({ request }) => {
-  for (const method of ['TRACE', 'TRACK']) {
-    for (const path of ['/faq', '/products/category/Dog-Charms']) {
-      const response = await request.fetch(path, { method });
-      expect(response.status(), `${method} ${path}`).toBe(405);
-      expect((await response.json()) as unknown).toMatchObject({ error: { code: 'METHOD_NOT_ALLOWED' } });
-    }
+test('a page asked for with TRACE answers 405, not an error of the server', async ({ request }) => {
+  // (TRACK never reaches the shop: Node's HTTP parser answers it 400 itself.)
+  for (const path of ['/faq', '/products/category/Dog-Charms']) {
+    const response = await request.fetch(path, { method: 'TRACE' });
+    expect(response.status(), path).toBe(405);
+    expect((await response.json()) as unknown).toMatchObject({ error: { code: 'METHOD_NOT_ALLOWED' } });
   }
 });
