@@ -3,7 +3,7 @@ import { PRODUCT_KINDS, checkProductDraft } from '@charms/domain/product-admin';
 import { z } from 'zod';
 import { adminChangeSchema } from './admin-audit';
 import { fieldMessage } from './messages';
-import { ID_MAX, digitsText, safeText } from './text';
+import { ID_MAX, idText, safeText } from './text';
 
 /**
  * The staff side's products: list and search, one product with its trail, create, edit, retire and restore (never
@@ -75,7 +75,7 @@ export const productParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, 
 /** GET /admin-products: search by name or id, filter by category, metal and availability, a page at a time. */
 export const adminProductListQuerySchema = z.object({
   q: safeText().trim().max(200, { message: 'must be at most 200 characters' }).optional().describe('Words of the name, or a product id'),
-  category: digitsText('must be a category id').pipe(z.number().min(1, { message: 'must be a category id' })).optional(),
+  category: idText('must be a category id').optional(),
   metal: z.enum(METAL_SLUGS as [string, ...string[]], fieldMessage(`must be one of ${METAL_SLUGS.join(', ')}`)).optional().describe('Offered in this metal'),
   availability: z
     .enum(PRODUCT_AVAILABILITIES, fieldMessage(`must be one of ${PRODUCT_AVAILABILITIES.join(', ')}`))

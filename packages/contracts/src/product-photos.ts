@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminChangeSchema } from './admin-audit';
 import { fieldMessage } from './messages';
-import { digitsText, safeText } from './text';
+import { idText, safeText } from './text';
 
 /**
  * Product photos: as shoppers' pages get them (a <picture> with AVIF, WebP and JPEG srcsets), and as staff manage
@@ -23,8 +23,8 @@ export const photoSchema = z
   .meta({ id: 'Photo' });
 export type Photo = z.infer<typeof photoSchema>;
 
-export const productPhotoParamsSchema = z.object({ id: digitsText('must be a product id').pipe(z.number().min(1, { message: 'must be a product id' })) });
-export const photoParamsSchema = productPhotoParamsSchema.extend({ photoId: digitsText('must be a photo id').pipe(z.number().min(1, { message: 'must be a photo id' })) });
+export const productPhotoParamsSchema = z.object({ id: idText('must be a product id') });
+export const photoParamsSchema = productPhotoParamsSchema.extend({ photoId: idText('must be a photo id') });
 
 const altSchema = safeText({ message: 'must be text' }).trim().max(250, { message: 'must be at most 250 characters' });
 /** A metal's slug, or empty (null, "") for every metal. Whether the product is offered in it is checked by the API. */

@@ -76,6 +76,11 @@ export function digitsText(message = 'must be a whole number') {
     .transform(Number);
 }
 
+/** An id written in a path or query: plain digits (digitsText), 1 or more. */
+export function idText(message: string) {
+  return digitsText(message).pipe(z.number().min(1, { message }));
+}
+
 /** A decimal number written in a query (bracelet sizes such as 7.5): digits with at most one point. */
 export function decimalText(message = 'must be a number') {
   return z
