@@ -85,6 +85,29 @@ test.describe('checkout', () => {
     await expect.poll(() => outboxEmailsFor(number).length).toBe(1);
   });
 
+  test('a bag that changed after the checkout opened is not charged: the page shows the new total, and the next click pays it', async ({ page }) => {
+    const bag = await engravedBagWithWelcome10(page);
+    const checkout = new CheckoutPage(page);
+    await checkout.open();
+    await checkout.fillAll();
+    const shown = await checkout.total().textContent();
+    // Another tab adds a charm while this one shows the old total.
+    await bag.add({ search: 'Engravable Heart Padlock Charm' });
+    const now = `$${((await bag.totalCents()) / 100).toFixed(2)}`;
+    expect(now).not.toBe(shown);
+    await checkout.placeOrder();
+
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was charged' })).toContainText(`Your order's total is now ${now}, not the ${shown} you were shown.`);
+    await expect(page).toHaveURL(/\/order\/process$/);
+    await expect(checkout.total()).toHaveText(now);
+    await expect(checkout.placeOrderButton).toHaveText(`Place order · ${now}`);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('ann@example.com');
+
+    await checkout.placeOrder();
+    const { total } = await expectConfirmation(page);
+    expect(total).toBe(now);
+  });
+
   test('a card number that fails the Luhn check is refused in the form, and nothing is sent', async ({ page }) => {
     await engravedBagWithWelcome10(page);
     const checkout = new CheckoutPage(page);

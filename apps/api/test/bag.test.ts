@@ -196,6 +196,24 @@ describe('adding to the bag', () => {
     expect(errorOf(over).message).toContain('at most 99');
     expect((await bag(session)).tempOrder.tempOrderItems[0]!.quantity).toBe(98);
   });
+
+  it('holds at most 100 different items, and more of one already in it', async () => {
+    const session = await newSession();
+    const charm = await firstProduct('/products/category/Cat-Charms');
+    const tag = await firstProduct('/products/category/charm-tags');
+    await add(session, { productId: charm.id, metalId: 40 });
+    // Engraved items are each their own line.
+    for (let index = 1; index < 100; index++) await add(session, { productId: tag.id, metalId: 40, engraving: { text: `No ${index}`, font: 'block' } });
+    const full = await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40, engraving: { text: 'One more', font: 'block' } });
+    expect(full.statusCode).toBe(400);
+    expect(errorOf(full)).toMatchObject({ code: 'BAG_FULL', message: expect.stringContaining('100 different items') });
+    const other = productListResponseSchema.parse((await t.app.inject('/api/products?path=/products/category/Cat-Charms&metalId=40&pageSize=2')).json()).products[1]!;
+    expect(errorOf(await call(session, 'POST', '/shopping-cart/items', { productId: other.id, metalId: 40 }))).toMatchObject({ code: 'BAG_FULL' });
+    expect((await add(session, { productId: charm.id, metalId: 40, quantity: 2 })).quantity).toBe(3);
+    const lines = (await bag(session)).tempOrder.tempOrderItems;
+    expect(lines.filter((line) => !line.isAdditionalCharacters)).toHaveLength(100);
+    expect(lines.filter((line) => line.isAdditionalCharacters)).toHaveLength(99);
+  });
 });
 
 describe('changing the bag', () => {

@@ -209,6 +209,67 @@ describe('bad input changes nothing and charges nothing', () => {
   });
 });
 
+describe('what the shopper agreed to', () => {
+  it('an order too big to take online is refused in words, before anything is written or charged', async () => {
+    // Three different charms at $90,000, 99 of each: $26.7 million, more than an order's amounts hold (it was a 500
+    // when the order was written).
+    const listing = productListResponseSchema.parse((await t.app.inject('/api/products?path=/products/category/Dog-Charms&metalId=40&pageSize=3')).json());
+    const charms = listing.products.map((charm) => charm.id);
+    await t.database.db.execute(sql`update product_prices set price_cents = 9000000 where metal_id = 40 and product_id = any(${`{${charms.join(',')}}`}::int[])`);
+    const session = await newSession();
+    for (const productId of charms) {
+      expect((await call(session, 'POST', '/shopping-cart/items', { productId, metalId: 40, quantity: 99 })).statusCode).toBe(200);
+    }
+    const response = await call(session, 'POST', '/shopping-cart/complete-order', order());
+    expect(response.statusCode, response.body).toBe(400);
+    expect(errorOf(response)).toMatchObject({ code: 'ORDER_TOO_LARGE', message: expect.stringContaining('up to $100,000.00 online') });
+    expect(errorOf(response).message).toContain('comes to $26,730,014.75 before any discount');
+    expect(state.sales).toHaveLength(0);
+    expect(await ordersOf(session)).toEqual([]);
+    // Two of them still make too big an order; one is taken.
+    const bag = await bagOf(session);
+    for (const line of bag.tempOrder.tempOrderItems.slice(1)) expect((await call(session, 'DELETE', `/shopping-cart/items/${line.itemUuid}`)).statusCode).toBe(200);
+    expect((await call(session, 'GET', `/shopping-cart/items/${bag.tempOrder.tempOrderItems[0]!.itemUuid}/quantity/1`)).statusCode).toBe(200);
+    const placed = await call(session, 'POST', '/shopping-cart/complete-order', order());
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(state.sales.map((sale) => sale.amountCents)).toEqual([9000000 + 1475]);
+  });
+
+  it('a total other than the one shown is not charged: 409 with the new total, the code’s use and the bag kept', async () => {
+    await queryRows(t.database.db, sql`insert into promotions (code, description, kind, value, max_uses) values ('SHOWN5', 'Shown', 'amount', 500, 1)`);
+    const tag = await product('/products/category/charm-tags');
+    const session = await newSession();
+    expect((await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40 })).statusCode).toBe(200);
+    expect((await call(session, 'GET', '/shopping-cart/add/promo-code/SHOWN5')).statusCode).toBe(200);
+    expect((await call(session, 'POST', '/shopping-cart/save', { shipToStateProvince: 'TX', shippingTypeId: 'two-day' })).statusCode).toBe(200);
+    const shown = (await bagOf(session)).tempOrder.totals.total.cents;
+    expect(shown).toBe(tag.price!.cents - 500 + 1475);
+    // Another shopper takes the code's last use while this one looks at the checkout.
+    const other = await newSession();
+    expect((await call(other, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40 })).statusCode).toBe(200);
+    expect((await call(other, 'GET', '/shopping-cart/add/promo-code/SHOWN5')).statusCode).toBe(200);
+    expect((await call(other, 'POST', '/shopping-cart/complete-order', order())).statusCode).toBe(200);
+
+    const changed = await call(session, 'POST', '/shopping-cart/complete-order', order({ expectedTotalCents: shown }));
+    expect(changed.statusCode, changed.body).toBe(409);
+    const now = tag.price!.cents + 1475;
+    expect(errorOf(changed)).toMatchObject({
+      code: 'TOTAL_CHANGED',
+      message: expect.stringContaining('SHOWN5 has been fully redeemed. Nothing was charged'),
+      details: { total: { cents: now } },
+    });
+    expect(state.sales).toHaveLength(1);
+    expect(await ordersOf(session)).toEqual([]);
+    expect((await bagOf(session)).tempOrder.tempOrderItems).toHaveLength(1);
+    const [{ times }] = (await queryRows<{ times: number }>(t.database.db, sql`select times_used as times from promotions where code = 'SHOWN5'`)) as [{ times: number }];
+    expect(times).toBe(1);
+    // Placed again with the total now shown, it is charged that.
+    const placed = await call(session, 'POST', '/shopping-cart/complete-order', order({ expectedTotalCents: now }));
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(state.sales[1]!.amountCents).toBe(now);
+  });
+});
+
 describe('declines', () => {
   it('answers 402 in words a shopper understands, keeps the bag, and a good card then works', async () => {
     const { session, bag } = await fullBag();

@@ -55,6 +55,13 @@ export const completeOrderBodySchema = z.strictObject({
   shippingTypeId: z.enum(SHIPPING_TYPE_IDS, fieldMessage(`must be one of ${SHIPPING_TYPE_IDS.join(', ')}`)),
   orderComments: optionalText(1000, true),
   giftMessage: optionalText(300, true),
+  expectedTotalCents: z
+    .number(fieldMessage('must be a number of cents'))
+    .int({ message: 'must be a whole number of cents' })
+    .min(0, { message: 'must not be negative' })
+    .max(Number.MAX_SAFE_INTEGER, { message: 'is too large' })
+    .optional()
+    .describe('The total the shopper was shown, in cents: when the order comes to another amount, nothing is charged (409 TOTAL_CHANGED)'),
 });
 export type CompleteOrderBody = z.infer<typeof completeOrderBodySchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PricedLine, assemblyHasBracelet, bagTotals, shouldSuggestAssembly } from './bag';
+import { MAX_ORDER_CENTS, type PricedLine, assemblyHasBracelet, bagTotals, orderTooLarge, shouldSuggestAssembly } from './bag';
 
 const charm: PricedLine = { kind: 'product', unitCents: 2995, quantity: 2 };
 const bracelet: PricedLine = { kind: 'product', isBracelet: true, unitCents: 4500, quantity: 1 };
@@ -21,6 +21,15 @@ describe('bagTotals', () => {
   it('never discounts more than the merchandise', () => {
     expect(bagTotals([{ kind: 'product', unitCents: 300, quantity: 1 }, engraving], 500, 0)).toMatchObject({ discountCents: 300, totalCents: 600 });
     expect(bagTotals([], 500, 0).totalCents).toBe(0);
+  });
+});
+
+describe('orderTooLarge', () => {
+  it('is over MAX_ORDER_CENTS before the discount: a code cannot bring a bag that big under it', () => {
+    const line = (unitCents: number): PricedLine => ({ kind: 'product', unitCents, quantity: 1 });
+    expect(orderTooLarge(bagTotals([line(MAX_ORDER_CENTS - 1475)], 0, 1475))).toBe(false);
+    expect(orderTooLarge(bagTotals([line(MAX_ORDER_CENTS - 1475), engraving], 0, 1475))).toBe(true);
+    expect(orderTooLarge(bagTotals([line(MAX_ORDER_CENTS)], MAX_ORDER_CENTS, 1))).toBe(true);
   });
 });
 

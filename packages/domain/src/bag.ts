@@ -3,6 +3,16 @@ import { type Cents, sumCents, timesQuantity } from './money';
 /** Charm bracelet assembly (the charms put on the bracelet): the fee the store started with; a store setting. */
 export const DEFAULT_ASSEMBLY_FEE_CENTS: Cents = 995;
 export const MAX_LINE_QUANTITY = 99;
+/**
+ * Items (product lines) one bag holds at most: far more than a bracelet carries, and a bound on what a bag costs to
+ * read and price. Engraving and assembly lines ride with their items and are not counted.
+ */
+export const MAX_BAG_LINES = 100;
+/**
+ * The most one order can come to, before its discount: beyond it, an order is a slip or an attack, and it would not
+ * fit the order's amounts. A shopper with a bigger order is asked to call the store.
+ */
+export const MAX_ORDER_CENTS: Cents = 100_000_00;
 
 export type BagLineKind = 'product' | 'additional_characters' | 'charm_assembly';
 
@@ -43,6 +53,11 @@ export function bagTotals(lines: readonly PricedLine[], discountCents: Cents, sh
     shippingCents,
     totalCents: subtotals.merchandiseCents + subtotals.engravingCents + subtotals.assemblyCents - discount + shippingCents,
   };
+}
+
+/** Whether an order of these totals comes to more than MAX_ORDER_CENTS before its discount. */
+export function orderTooLarge(totals: BagTotals): boolean {
+  return totals.merchandiseCents + totals.engravingCents + totals.assemblyCents + totals.shippingCents > MAX_ORDER_CENTS;
 }
 
 /** Assembly puts charms on a bracelet: without a bracelet in the bag it has nothing to do and is not kept. */

@@ -27,7 +27,7 @@ export async function dashboard(db: Db, now: Date, calendar: ShipCalendar): Prom
     db.select(summaryColumns).from(orders).where(toShip).orderBy(asc(orders.estimatedShipDate), asc(orders.createdAt)).limit(TO_SHIP_SHOWN),
     db.select({ count: count() }).from(orders).where(eq(orders.status, 'awaiting_payment')),
     db
-      .select({ count: count(), cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`.mapWith(Number) })
+      .select({ count: count(), cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`.mapWith(Number) })
       .from(orders)
       .where(and(gte(orders.paidAt, day.start), lt(orders.paidAt, day.end))),
     db.select(summaryColumns).from(orders).where(ne(orders.status, 'pending_payment')).orderBy(desc(orders.createdAt), desc(orders.id)).limit(RECENT_SHOWN),

@@ -21,7 +21,7 @@ const revenue = (db: Db) =>
   db
     .select({
       promotionId: orders.promotionId,
-      revenueCents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::int`.as('revenue_cents'),
+      revenueCents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::bigint`.mapWith(Number).as('revenue_cents'),
     })
     .from(orders)
     .where(sql`${orders.promotionId} is not null and ${orders.status} in ${REVENUE_STATUSES}`)

@@ -1,6 +1,6 @@
 import type { AddItemBody, SaveBagBody } from '@charms/contracts/bag';
 import type { FieldError } from '@charms/contracts/errors';
-import { type BagLineKind, MAX_LINE_QUANTITY, assemblyHasBracelet, bagSubtotals } from '@charms/domain/bag';
+import { type BagLineKind, MAX_BAG_LINES, MAX_LINE_QUANTITY, assemblyHasBracelet, bagSubtotals } from '@charms/domain/bag';
 import { engravingProblem } from '@charms/domain/engraving';
 import { findMetalById } from '@charms/domain/metals';
 import { countBagItems } from '@charms/domain/storefront-bag-count';
@@ -161,6 +161,8 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
           where cart.checkout_order_id is null
             and exists (select 1 from product_prices pp join products p on p.id = pp.product_id
                         where pp.product_id = ${body.productId} and pp.metal_id = ${body.metalId} and pp.available and p.retired_at is null)
+            and ((select count(*) from cart_items bagged where bagged.cart_id = cart.id and bagged.kind = 'product') < ${MAX_BAG_LINES}
+                 or exists (select 1 from cart_items same where same.cart_id = cart.id and same.merge_key = ${mergeKey}::text))
           on conflict (cart_id, merge_key) do update set quantity = cart_items.quantity + excluded.quantity
             where cart_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY}
           returning id, quantity
@@ -195,6 +197,10 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
   const fresh = checkAdd(await productFacts(db, body.productId, body.metalId), body);
   if (fresh.problems.length > 0) throw invalidFields(fresh.problems);
   const [same] = mergeKey === null ? [] : await queryRows<{ quantity: number }>(db, sql`select quantity from cart_items where cart_id = ${cart.id} and merge_key = ${mergeKey}`);
+  const [{ lines }] = (await queryRows<{ lines: number }>(db, sql`select count(*)::int as lines from cart_items where cart_id = ${cart.id} and kind = 'product'`)) as [{ lines: number }];
+  if (!same && lines >= MAX_BAG_LINES) {
+    throw new HttpError(400, 'BAG_FULL', `Your bag holds ${MAX_BAG_LINES} different items, the most one bag can. Place this order first, or take an item out to make room.`);
+  }
   const quantity = (same?.quantity ?? 0) + body.quantity;
   if (quantity > MAX_LINE_QUANTITY) {
     throw invalidFields([{ field: 'quantity', message: `would make ${quantity}; the bag holds at most ${MAX_LINE_QUANTITY} of one item (you have ${same?.quantity ?? 0})` }]);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CompleteOrderBody, CompleteOrderResponse } from '@charms/contracts/checkout';
-import { type BagTotals, bagTotals } from '@charms/domain/bag';
+import { type BagTotals, MAX_ORDER_CENTS, bagTotals, orderTooLarge } from '@charms/domain/bag';
+import { formatCents } from '@charms/domain/money';
 import type { PromotionVerdict } from '@charms/domain/promotions';
 import { estimateShipDate } from '@charms/domain/ship-dates';
 import { ASSEMBLY_DAYS, SHIPPING_TYPES, type ShippingTypeId, type StateProvince, findStateProvince, offersShippingType, shippingTypeName } from '@charms/domain/shipping';
@@ -304,11 +305,28 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
       throw new HttpError(409, 'BAG_CHANGED', unavailable.unorderableReason ?? 'An item in your bag is no longer available. Please remove it from your bag.');
     }
     let priced = priceOrder(bag, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
+    if (orderTooLarge(priced.totals)) {
+      throw new HttpError(
+        400,
+        'ORDER_TOO_LARGE',
+        `We take orders of up to ${formatCents(MAX_ORDER_CENTS)} online, and this one comes to ${formatCents(priced.totals.totalCents + priced.totals.discountCents)} before any discount. ${placedBy ? 'Please split it into smaller orders.' : `Please call us at ${context.settings.phone} to place it, or take some items out of your bag.`}`,
+      );
+    }
     if (priced.promotion && !(await takePromotionUse(tx, priced.promotion.id))) {
       // Its last use went to another order after this bag was read: priced as a bag whose code is used up.
       priced = priceOrder({ ...bag, promotion: { ...priced.promotion, timesUsed: priced.promotion.maxUses! } }, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
     }
     const { shippingType, totals, promotion } = priced;
+    // The shopper agreed to the total they were shown: another one (a code that ran out or ended, a price changed,
+    // another shipping type) is shown to them before anything is charged. Throwing here gives the code's use back.
+    if (body.expectedTotalCents !== undefined && body.expectedTotalCents !== totals.totalCents) {
+      throw new HttpError(
+        409,
+        'TOTAL_CHANGED',
+        `Your order's total is now ${formatCents(totals.totalCents)}, not the ${formatCents(body.expectedTotalCents)} you were shown. ${totalChangeReason(priced)}Nothing was charged: please check the total and place your order again.`,
+        { total: { cents: totals.totalCents, display: formatCents(totals.totalCents) } },
+      );
+    }
     if (!fixtureNonce) {
       const [used] = await queryRows<{ id: string }>(tx, sql`select id from orders where payment_nonce = ${body.paymentMethodNonce} limit 1`);
       if (used) throw new HttpError(400, 'PAYMENT_METHOD_USED', 'This card authorization was already used for an order. Please enter your card again.');
@@ -384,6 +402,11 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
     }
     return { kind: 'new', order: order!, lines: orderLines, attemptId };
   });
+}
+
+/** Why an order's total may differ from the one shown, when the pricing knows (its code no longer applies), as a sentence. */
+function totalChangeReason(priced: OrderPrice): string {
+  return priced.verdict && !priced.verdict.ok ? `${priced.verdict.message} ` : '';
 }
 
 /**

@@ -35,6 +35,13 @@ describe('readOrderForm', () => {
     expect(result.ok && result.body.billingAddress).toBeUndefined();
   });
 
+  it('carries the total the page showed, as cents, so a different total is never charged', async () => {
+    const shown = await readOrderForm({ ...typed, expectedTotalCents: '12511' }, 'fake-valid-visa-nonce');
+    expect(shown.ok && shown.body.expectedTotalCents).toBe(12511);
+    const tampered = await readOrderForm({ ...typed, expectedTotalCents: '12.5' }, 'fake-valid-visa-nonce');
+    expect(tampered.ok ? undefined : tampered.errors.expectedTotalCents).toBe('must be a whole number of cents');
+  });
+
   it('names each wrong field by its input name, including the billing address when it is its own', async () => {
     const result = await readOrderForm({ ...typed, billingSame: '', 'shippingAddress.postalCode': '787', 'customer.email': 'nope' }, '');
     expect(result.ok).toBe(false);

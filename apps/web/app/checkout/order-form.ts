@@ -48,6 +48,8 @@ export async function readOrderForm(values: Record<string, string>, paymentMetho
     shippingTypeId: values.shippingTypeId ?? '',
     orderComments: values.orderComments ?? '',
     giftMessage: values.giftMessage ?? '',
+    // The total the page showed: the API charges nothing when the order would come to another one.
+    ...(values.expectedTotalCents ? { expectedTotalCents: Number(values.expectedTotalCents) } : {}),
   };
   const parsed = (await preloadOrderSchema()).safeParse(candidate);
   if (parsed.success) return { ok: true, body: parsed.data };

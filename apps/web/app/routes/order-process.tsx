@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Form, Link, data, redirect, useFetcher, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, type ShouldRevalidateFunctionArgs, data, redirect, useFetcher, useNavigation, useSubmit } from 'react-router';
 import { CardForm, type Tokenize } from '../checkout/card-form';
 import { AddressFields, TextField } from '../checkout/fields';
 import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent } from '../checkout/ga4-events';
@@ -49,6 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idempotencyKey: newIdempotencyKey(),
     phone: context.store.phone,
   };
+}
+
+/**
+ * After a 409 the bag is shown as it is now: its total changed (the order was not placed, and the page must show
+ * what the next click charges) or it is being paid for. React Router keeps the old data after a 4xx by itself.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 type ActionResult = {
@@ -248,6 +256,8 @@ export default function OrderProcess({ loaderData, actionData }: Route.Component
         <input type="hidden" name="intent" value="place-order" />
         <input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
         <input type="hidden" name="paymentMethodNonce" ref={nonceRef} defaultValue="" />
+        {/* The total shown beside the button: should the order come to another (a code ran out), nothing is charged. */}
+        <input type="hidden" name="expectedTotalCents" value={bag.totals.total.cents} />
         {/* Keyed by what it shows: the inputs are uncontrolled, so the kept details arrive by a fresh mount. */}
         <div className="checkout__details" key={kept ? 'kept' : 'bag'}>
           <fieldset className="checkout__section">
