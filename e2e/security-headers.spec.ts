@@ -137,7 +137,7 @@ test('an email address left in a cookie by an earlier version is sent back expir
 });
 
 test('a page asked for with TRACE answers 405, not an error of the server', async ({ request }) => {
-  // (TRACK never reaches the shop: Node's HTTP parser answers it 400 itself.)
+  // (TRACK never reaches a route: Node's HTTP parser refuses it, and the shop answers 400 in the error shape, plugins/errors.ts.)
   for (const path of ['/faq', '/products/category/Dog-Charms']) {
     const response = await request.fetch(path, { method: 'TRACE' });
     expect(response.status(), path).toBe(405);

@@ -10,7 +10,7 @@ import type { Database } from './db/client';
 import { RETRY_AFTER_SECONDS, notFound, serviceUnavailable } from './http-error';
 import { loggerOptions } from './logging';
 import { responseSerializerCompiler } from './response-serializer';
-import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
 import { compressionPlugin } from './plugins/compression';
 import { conditionalGetPlugin } from './plugins/conditional-get';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -145,6 +145,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
     // While closing, new requests get our own 503 (below), in the error shape.
     return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses }));

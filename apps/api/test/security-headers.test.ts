@@ -1,3 +1,4 @@
+import { type AddressInfo, connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HSTS, PERMISSIONS_POLICY } from '../src/plugins/security-headers';
 import { useTestApp } from './helper';
@@ -41,6 +42,40 @@ describe('over plain HTTP', () => {
     expect(response.statusCode).toBe(404);
     expectBrowserProtections(response.headers);
     expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  it('an address that is not valid text is refused, before any route, with the same protections', async () => {
+    for (const url of ['/api/%ZZ', '/products/%ZZ']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expectBrowserProtections(response.headers);
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    }
+  });
+
+  it('a request Node refuses itself (headers too large, a method it cannot read) is answered in the error shape, with the protections', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const answers = [
+      [431, 'HEADERS_TOO_LARGE', await raw(`GET / HTTP/1.1\r\nHost: shop\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)],
+      [400, 'BAD_REQUEST', await raw('TRACK / HTTP/1.1\r\nHost: shop\r\n\r\n')],
+    ] as const;
+    for (const [status, code, answer] of answers) {
+      const [head, body] = answer.split('\r\n\r\n') as [string, string];
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const headers = Object.fromEntries(head.split('\r\n').slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      expectBrowserProtections(headers);
+      expect(headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(body)).toEqual({ error: { code, message: expect.any(String) } });
+    }
   });
 
   it('a proxy header claiming HTTPS is not believed without TRUST_PROXY', async () => {

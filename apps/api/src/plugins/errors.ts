@@ -1,8 +1,11 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FieldError } from '@charms/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable, isStatementTimedOut } from '../db/unavailable';
 import { HttpError, catalogTooSlow, invalidFields, serviceUnavailable } from '../http-error';
+import { API_PROTECTIONS } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -106,11 +109,35 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   }
   const status = error.statusCode;
   const message = status === 414 ? 'A part of this address is too long.' : 'This address contains characters that are not valid text.';
-  reply.status(status).header('cache-control', 'no-store');
+  // Before any route, so before the hook that sets the browser protections: the API's (this page runs nothing).
+  reply.status(status).headers(API_PROTECTIONS).header('cache-control', 'no-store');
   if (request.url.startsWith('/api/') || request.url === '/api') {
     return reply.send({ error: { code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL', message } });
   }
   return reply
     .type('text/html; charset=utf-8')
     .send(`<!doctype html><html lang="en"><title>Bad address</title><h1>Bad address</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></html>`);
+}
+
+/** Node's own refusals, by its error code: [status, our code, the message]. Any other is a request it could not read. */
+const NODE_CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request’s headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.'],
+};
+
+/**
+ * A request Node refuses before Fastify sees it (headers over its limit, one too slow to arrive, one it cannot parse,
+ * such as the TRACK method), given to Fastify as its `clientErrorHandler`: answered as Fastify does (and Node before
+ * it), and the connection closed, but in the error shape and with the browser protections every answer carries.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection has nothing left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] = NODE_CLIENT_ERRORS[error.code ?? ''] ?? [400, 'BAD_REQUEST', 'The request could not be read.'];
+  const body = JSON.stringify({ error: { code, message } });
+  const headers = { ...API_PROTECTIONS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close' };
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
+  }
+  socket.destroy(error);
 }

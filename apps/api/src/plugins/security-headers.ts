@@ -108,6 +108,15 @@ const BROWSER_PROTECTIONS: HelmetOptions = {
   strictTransportSecurity: false,
 };
 
+/**
+ * The headers of every answer that is not a page: helmet's protections with the API's policy, and the permissions
+ * policy. Also on the answers given before any route (a bad address, headers too large: plugins/errors.ts).
+ */
+export const API_PROTECTIONS: Readonly<Record<string, string>> = {
+  ...helmetHeaders({ ...BROWSER_PROTECTIONS, contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES } }),
+  'permissions-policy': PERMISSIONS_POLICY,
+};
+
 /** A nonce's place in the page policy, filled in for each answer. */
 const NONCE_SLOT = 'nonce-0000000000000000';
 
@@ -127,7 +136,6 @@ declare module 'fastify' {
  * `config: { pagePolicy: true }` the storefront's policy with a new script nonce in `reply.cspNonce.script`.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const apiHeaders = helmetHeaders({ ...BROWSER_PROTECTIONS, contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES } });
   const directives = pageDirectives(app.config);
   const pageHeaders = helmetHeaders({
     ...BROWSER_PROTECTIONS,
@@ -141,10 +149,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
       reply.cspNonce = { script: nonce };
       reply.headers(pageHeaders);
       reply.header('content-security-policy', `${policyBefore}nonce-${nonce}${policyAfter}`);
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
     } else {
-      reply.headers(apiHeaders);
+      reply.headers(API_PROTECTIONS);
     }
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
     // request.protocol follows X-Forwarded-Proto only when TRUST_PROXY says a proxy sets it.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
