@@ -6,7 +6,8 @@
  */
 import Fastify from 'fastify';
 import type { CompleteOrderBody } from '@charms/contracts/checkout';
-import { type DatabaseLocation, openDatabase } from '../src/db/client';
+import { openDatabase } from '../src/db/client';
+import type { DatabaseLocation } from '../src/db/location';
 import type { PaymentGateway } from '../src/payments/gateway';
 import { createTestGateway } from '../src/payments/test-gateway';
 import { completeOrder } from '../src/services/checkout';

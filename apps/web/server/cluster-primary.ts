@@ -45,7 +45,8 @@ export interface PrimaryOptions {
   workers: number;
   /** The configured port; 0 takes a free one, which later workers keep (see fork). */
   port: number;
-  databaseKind: string;
+  /** Where the database is, in words (db/location.ts). */
+  database: string;
   log: Logger;
 }
 
@@ -60,7 +61,7 @@ export interface PrimaryOptions {
  *   A second signal kills them at once.
  * - A worker that dies on its own is replaced, after a delay that grows while replacements keep dying (restartDelay).
  */
-export async function runPrimary({ workers: wanted, port, databaseKind, log }: PrimaryOptions): Promise<void> {
+export async function runPrimary({ workers: wanted, port, database, log }: PrimaryOptions): Promise<void> {
   const workers = new Map<Worker, WorkerState>();
   let started = false;
   let stopping = false;
@@ -216,7 +217,7 @@ export async function runPrimary({ workers: wanted, port, databaseKind, log }: P
   log.info({ workers: wanted }, 'the workers serve the shop: SIGHUP to this process replaces them one at a time, SIGTERM stops them');
   // Printed plainly (not only logged) so a person, and the end-to-end tests, can see where the shop is: once, when
   // every worker serves.
-  console.log(`The shop is open at http://localhost:${openPort} (database: ${databaseKind}, ${wanted} worker processes)`);
+  console.log(`The shop is open at http://localhost:${openPort} (database: ${database}, ${wanted} worker ${wanted === 1 ? 'process' : 'processes'})`);
 }
 
 /**

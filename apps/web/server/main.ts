@@ -27,7 +27,7 @@ export interface ServeShopOptions {
  * module and class), started by start.ts in this process or in each worker of a cluster. Third-party packages stay
  * in node_modules.
  */
-export async function serveShop({ config, clientDir, signals }: ServeShopOptions): Promise<{ app: FastifyInstance; port: number; databaseKind: string }> {
+export async function serveShop({ config, clientDir, signals }: ServeShopOptions): Promise<{ app: FastifyInstance; port: number }> {
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
   // Per page request: the store settings as they are now (the API's cached copy, dropped on every instance when
@@ -68,5 +68,5 @@ export async function serveShop({ config, clientDir, signals }: ServeShopOptions
   closeOnSignals(app, { signals });
   await app.listen({ port: config.PORT, host: config.HOST });
   const { port } = app.server.address() as AddressInfo;
-  return { app, port, databaseKind: database.kind };
+  return { app, port };
 }

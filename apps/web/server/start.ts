@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '@charms/api/config';
+import { configuredLocation, describeLocation } from '@charms/api/db/location';
 import { loggerOptions } from '@charms/api/logging';
 import { pino } from 'pino';
 import { PREPARE_DATABASE, START_FAILED, runPrimary } from './cluster-primary';
@@ -40,21 +41,21 @@ function configOrExit(): Config {
 
 /** PostgreSQL: the primary, which serves nothing itself (cluster-primary.ts). */
 async function startCluster(): Promise<void> {
-  await runPrimary({ workers, port: config.PORT, log: pino(loggerOptions(config.LOG_LEVEL)), databaseKind: 'postgres' });
+  await runPrimary({ workers, port: config.PORT, log: pino(loggerOptions(config.LOG_LEVEL)), database: describeLocation(configuredLocation(config)) });
 }
 
 /** The embedded database: the shop in this process, as one process is all PGlite allows. */
 async function serveAlone(): Promise<void> {
   try {
     const { serveShop } = await import('./main');
-    const { app, port, databaseKind } = await serveShop({ config, clientDir, signals: ['SIGTERM', 'SIGINT'] });
+    const { app, port } = await serveShop({ config, clientDir, signals: ['SIGTERM', 'SIGINT'] });
     const why = 'the embedded database (PGlite) belongs to the process that opened it; with DATABASE_URL (PostgreSQL) the shop runs a process per core';
     if ((config.WEB_CONCURRENCY ?? 1) > 1) app.log.warn({ WEB_CONCURRENCY: config.WEB_CONCURRENCY }, `WEB_CONCURRENCY is ignored: one process serves the shop, as ${why}`);
     else app.log.info(`one process serves the shop: ${why}`);
     // A restart without a pause needs a second process to take over, which the embedded database cannot have.
     process.on('SIGHUP', () => app.log.warn('SIGHUP ignored: on the embedded database the shop is one process; stop it and start it again to restart'));
     // Printed plainly (not only logged) so a person, and the end-to-end tests, can see where the shop is.
-    console.log(`The shop is open at http://localhost:${port} (database: ${databaseKind})`);
+    console.log(`The shop is open at http://localhost:${port} (database: ${describeLocation(configuredLocation(config))})`);
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);

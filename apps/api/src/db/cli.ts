@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from './client';
+import { configuredLocation, describeLocation } from './location';
 import { migrate } from './migrate';
 import { seed } from './seed/seed';
 
@@ -15,11 +16,11 @@ if (command !== 'migrate' && command !== 'seed') {
 }
 try {
   const config = loadConfig();
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` });
+  const database = await openDatabase(configuredLocation(config));
   try {
     await migrate(database);
     if (command === 'seed') await seed(database.db, catalogSize);
-    console.log(`${command} done (${database.kind}${command === 'seed' ? `, ${catalogSize} catalog` : ''})`);
+    console.log(`${command} done (${describeLocation(configuredLocation(config))}${command === 'seed' ? `, ${catalogSize} catalog` : ''})`);
   } finally {
     await database.close();
   }

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ConfigError } from '../config';
+import type { DatabaseLocation } from './location';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,8 +33,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Where the embedded database lives when no DATABASE_URL is given; 'memory://' keeps it in memory. */
-export type DatabaseLocation = { url: string } | { dataDir: string };
 
 /**
  * `startFrom`, for the embedded database only: a data directory saved by PGlite's dumpDataDir() that a new, empty

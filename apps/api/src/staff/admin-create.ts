@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { STAFF_ROLES, passwordSchema, staffEmailSchema, staffNameSchema } from '@charms/contracts/staff';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { configuredLocation, describeLocation } from '../db/location';
 import { migrate } from '../db/migrate';
 import { createOrResetStaff } from './accounts';
 
@@ -41,11 +42,11 @@ if (name && !name.success) fail(`--name ${name.error.issues[0]!.message}`);
 
 try {
   const config = loadConfig();
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` });
+  const database = await openDatabase(configuredLocation(config));
   try {
     await migrate(database);
     const { created, staff } = await createOrResetStaff(database.db, { email: email.data, password: password.data, role, ...(name ? { name: name.data } : {}) });
-    console.log(`${created ? 'Created' : 'Reset'} ${staff.role} account ${staff.email} (${database.kind}). Sign in at /account.`);
+    console.log(`${created ? 'Created' : 'Reset'} ${staff.role} account ${staff.email} (in ${describeLocation(configuredLocation(config))}). Sign in at /account.`);
   } finally {
     await database.close();
   }
