@@ -230,6 +230,8 @@ describe('changing the bag', () => {
     const changed = await ok(await call(session, 'GET', `/shopping-cart/items/${line.itemUuid}/quantity/3`));
     expect(changed.tempOrder.tempOrderItems.map((item) => item.quantity)).toEqual([3, 3]);
     expect(changed.tempOrder.totals.engraving.cents).toBe(3 * 4 * 75);
+    // The charge's line says what it multiplies: characters, their price, and the items engraved.
+    expect(changed.tempOrder.tempOrderItems[1]!.description).toBe('Engraving, 4 characters × $0.75 × 3');
     for (const bad of ['0', '100', '-1', 'two', '1.5']) {
       expect((await call(session, 'GET', `/shopping-cart/items/${line.itemUuid}/quantity/${bad}`)).statusCode).toBe(400);
     }

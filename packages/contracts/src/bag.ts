@@ -103,7 +103,7 @@ export const tempOrderSchema = z.object({
   email: z.string().nullable(),
   totals: bagTotalsSchema,
   estimatedShipDate: z.string().nullable().describe('YYYY-MM-DD, Central time; null for an empty bag'),
-  sameDayCutoffMinutes: z.number().int().nullable().describe('Minutes left to order for same-day engraving and shipping'),
+  sameDayCutoffMinutes: z.number().int().nullable().describe('Minutes left to order for same-day engraving and shipping; null past the cutoff, on a day the store does not ship, or when the bag holds an item made to order or assembly (it cannot ship today)'),
 });
 
 export const bagResponseSchema = z

@@ -26,6 +26,14 @@ describe('the noon Central same-day cutoff', () => {
     expect(minutesUntilCutoff(new Date('2026-11-18T17:59:00Z'), central)).toBe(1);
   });
 
+  it('counts down to no cutoff for an order that cannot ship today: an item made to order, or assembly', () => {
+    const morning = new Date('2026-11-18T15:00:00Z');
+    expect(minutesUntilCutoff(morning, central)).toBe(180);
+    expect(minutesUntilCutoff(morning, central, { leadTimeDays: 0, assemblyDays: 0 })).toBe(180);
+    expect(minutesUntilCutoff(morning, central, { leadTimeDays: 5 })).toBeNull();
+    expect(minutesUntilCutoff(morning, central, { assemblyDays: 3 })).toBeNull();
+  });
+
   it('ships the next business day from noon on', () => {
     expect(firstShipDate(new Date('2026-11-18T18:00:00Z'), central)).toBe('2026-11-19');
     expect(minutesUntilCutoff(new Date('2026-11-18T18:00:00Z'), central)).toBeNull();

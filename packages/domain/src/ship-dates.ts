@@ -135,8 +135,12 @@ export function estimateShipDate(instant: Date, calendar: ShipCalendar, options:
   return addShippingDays(firstShipDate(instant, calendar), (options.leadTimeDays ?? 0) + (options.assemblyDays ?? 0), calendar);
 }
 
-/** Minutes left before the same-day cutoff, or null when today's cutoff has passed or today is not a shipping day. */
-export function minutesUntilCutoff(instant: Date, calendar: ShipCalendar): number | null {
+/**
+ * Minutes left before the same-day cutoff, or null when today's cutoff has passed, today is not a shipping day, or
+ * the order cannot ship today whenever it is placed (an item made to order, charm assembly).
+ */
+export function minutesUntilCutoff(instant: Date, calendar: ShipCalendar, options: ShipDateOptions = {}): number | null {
+  if ((options.leadTimeDays ?? 0) + (options.assemblyDays ?? 0) > 0) return null;
   if (!shipsSameDay(instant, calendar)) return null;
   const local = storeTime(instant, calendar.timeZone);
   return calendar.cutoffMinutes - (local.hour * 60 + local.minute);

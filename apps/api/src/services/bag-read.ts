@@ -241,7 +241,7 @@ function priceLines(rows: ItemRow[], specifics: SpecificRow[], settings: StoreSe
       description =
         unitCents === 0
           ? `Engraving, ${characters} characters: free on ${metal?.name ?? 'gold'}`
-          : `Engraving, ${characters} characters × ${formatCents(settings.engraving.centsPerCharacter)}`;
+          : `Engraving, ${characters} characters × ${formatCents(settings.engraving.centsPerCharacter)}${row.quantity > 1 ? ` × ${row.quantity}` : ''}`;
     } else {
       unitCents = settings.assemblyFeeCents;
       description = 'Charm bracelet assembly (adds 1-3 business days)';
@@ -382,6 +382,7 @@ export function presentBag(
   const state = cart?.shipToStateProvince ? findStateProvince(cart.shipToStateProvince) : undefined;
   const shippingTypeId = (cart?.shippingTypeId ?? DEFAULT_SHIPPING_TYPE) as ShippingTypeId;
   const timing = bagTiming(lines);
+  const shipTiming = { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 };
   const shipping = shippingSettingsOf(options.settings);
   const offered = state ? shippingOptions(state, options.now, timing, shipping).some((option) => option.id === shippingTypeId) : true;
   const effectiveShipping: ShippingTypeId = offered ? shippingTypeId : DEFAULT_SHIPPING_TYPE;
@@ -408,8 +409,8 @@ export function presentBag(
         shipping: money(totals.shippingCents),
         total: money(totals.totalCents),
       },
-      estimatedShipDate: lines.length === 0 ? null : estimateShipDate(options.now, shipping.calendar, { leadTimeDays: timing.leadTimeDays, assemblyDays: timing.hasAssembly ? ASSEMBLY_DAYS : 0 }),
-      sameDayCutoffMinutes: minutesUntilCutoff(options.now, shipping.calendar),
+      estimatedShipDate: lines.length === 0 ? null : estimateShipDate(options.now, shipping.calendar, shipTiming),
+      sameDayCutoffMinutes: minutesUntilCutoff(options.now, shipping.calendar, shipTiming),
     },
     dataLayers: options.events?.({ cart, lines }) ?? [],
   };

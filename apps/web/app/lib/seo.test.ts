@@ -28,3 +28,17 @@ describe("a page's robots tag", () => {
     expect(robotsOf(seoMeta(page, []))).toEqual([ROBOTS_CONTENT.noindex]);
   });
 });
+
+describe("an error page's title", () => {
+  const titleOf = (tags: ReturnType<typeof seoMeta>) => tags.find((tag) => 'title' in tag)?.title;
+  const failed = (error: unknown) => [...matchesOf('index'), { id: 'routes/product-detail', error }];
+  // What a loader's `throw data(..., { status })` arrives as.
+  const thrown = (status: number) => ({ status, statusText: '', internal: false, data: null });
+
+  it('says what its heading says, with the shop’s name', () => {
+    expect(titleOf(seoMeta(undefined, failed(thrown(404))))).toBe('Page not found | Charms');
+    expect(titleOf(seoMeta(undefined, failed(thrown(503))))).toBe("We'll be back in a moment | Charms");
+    expect(titleOf(seoMeta(undefined, failed(new Error('boom'))))).toBe('Something went wrong | Charms');
+    expect(titleOf(seoMeta(undefined, matchesOf('index')))).toBe('Charms');
+  });
+});

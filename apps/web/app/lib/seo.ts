@@ -1,6 +1,6 @@
 import type { SeoEnvelope } from '@charms/contracts/envelope';
 import { canonicalHref } from '@charms/domain/seo';
-import type { MetaDescriptor } from 'react-router';
+import { type MetaDescriptor, isRouteErrorResponse } from 'react-router';
 import { envelopeOf } from './analytics';
 import type { StoreInfo } from './context';
 
@@ -31,16 +31,28 @@ function robotsTag(store: StoreForMeta | undefined, pageRobots: PageRobots | und
   return { name: 'robots', content };
 }
 
+/** The title of an error page: what its heading says (root.tsx's StoreError). */
+function errorTitle(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status === 404) return 'Page not found';
+  if (isRouteErrorResponse(error) && error.status === 503) return "We'll be back in a moment";
+  return 'Something went wrong';
+}
+
 /**
  * Title, description, keywords, canonical link, Open Graph tags and the robots tag from a route's envelope. Every
  * storefront route's `meta` calls this: `export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);`
  * A page without its data (an error, a page not found) is not indexed; its links are followed.
  */
-export function seoMeta(data: unknown, matches: readonly ({ id: string; data?: unknown } | undefined)[], pageRobots?: PageRobots): MetaDescriptor[] {
+export function seoMeta(data: unknown, matches: readonly ({ id: string; data?: unknown; error?: unknown } | undefined)[], pageRobots?: PageRobots): MetaDescriptor[] {
   const root = matches.find((match) => match?.id === 'root')?.data as { store?: StoreForMeta } | undefined;
   const store = root?.store;
   const envelope = envelopeOf(data);
-  if (!envelope || !store) return [{ title: store?.name ?? 'Charms' }, robotsTag(store, 'noindex, follow')];
+  if (!envelope || !store) {
+    const failed = matches.find((match) => match?.error !== undefined);
+    const heading = failed ? errorTitle(failed.error) : undefined;
+    const name = store?.name ?? 'Charms';
+    return [{ title: heading ? `${heading} | ${name}` : name }, robotsTag(store, 'noindex, follow')];
+  }
   const url = canonicalHref(store.publicBaseUrl, envelope.canonicalUrl);
   const tags: MetaDescriptor[] = [
     { title: envelope.htmlHeadTitle },

@@ -8,8 +8,7 @@ import { sharedPage } from '../lib/shared-page';
 /** The same for every shopper with the same prefs: the server may keep it (lib/shared-page.ts). */
 export const handle = sharedPage;
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  loaderData ? seoMeta(loaderData, matches) : [{ title: 'Page not found' }, ...seoMeta(undefined, matches).slice(1)];
+export const meta: Route.MetaFunction = ({ data, matches }) => seoMeta(data, matches);
 
 /**
  * Any path no other route claims: the CMS page stored for it (sanitized HTML from the content call), else the
