@@ -73,15 +73,19 @@ export function serializeError(error: Error): SerializedError {
   return serialized;
 }
 
+/** What a shopper searched for, in a search page's path (`/products/search/Emma`) or in a catalog call's `path=`. */
+const SEARCH_TERM = /(\/products\/search\/|%2Fproducts%2Fsearch%2F)(?:[^?&#/%]|%(?!2F)[0-9A-F]{2})*/gi;
+
 /**
  * A request as logged: method, path and host; the caller's address left out, and so are the query's token values
  * (order links) and search text (`q`: staff search orders by a customer's email, name or phone; `next`, the page
- * to return to after signing in, can carry such a search).
+ * to return to after signing in, can carry such a search; a shopper's search terms, which are often the name they
+ * mean to engrave).
  */
 function serializeRequest(request: { method: string; url: string; host?: string; hostname?: string; id?: string }) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email|q|next)=)[^&#]*/gi, `$1${REDACTED}`),
+    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email|q|next)=)[^&#]*/gi, `$1${REDACTED}`).replace(SEARCH_TERM, `$1${REDACTED}`),
     host: request.host ?? request.hostname,
   };
 }

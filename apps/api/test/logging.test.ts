@@ -102,6 +102,22 @@ describe('staff requests in the logs', () => {
   });
 });
 
+describe('shopper searches in the logs', () => {
+  it('leave out the words searched for (often the name to engrave), in a page path or a catalog call', async () => {
+    lines.length = 0;
+    await t.app.inject({ url: `/api/products?path=${encodeURIComponent('/products/search/Emma Rose Whitfield')}&pageSize=2` });
+    await t.app.inject({ url: '/api/products?path=/products/search/Whitfield%20heart&metalId=40' });
+    await t.app.inject({ url: '/products/search/Whitfield/2?sort=price' });
+    const urls = lines.filter((line) => line.msg === 'incoming request').map((line) => (line as { req: { url: string } }).req.url);
+    expect(urls).toEqual([
+      '/api/products?path=%2Fproducts%2Fsearch%2F[redacted]&pageSize=2',
+      '/api/products?path=/products/search/[redacted]&metalId=40',
+      '/products/search/[redacted]/2?sort=price',
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('Whitfield');
+  });
+});
+
 describe('the error serializer', () => {
   it('cleans errors held in an error, and PostgreSQL messages that quote a value', async () => {
     const { serializeError } = await import('../src/logging');
