@@ -3,6 +3,7 @@ import { productListResponseSchema } from '@charms/contracts/catalog';
 import { completeOrderBodySchema, completeOrderResponseSchema, orderResponseSchema } from '@charms/contracts/checkout';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
 import { completeOrder } from '../src/services/checkout';
@@ -267,6 +268,42 @@ describe('what the shopper agreed to', () => {
     const placed = await call(session, 'POST', '/shopping-cart/complete-order', order({ expectedTotalCents: now }));
     expect(placed.statusCode, placed.body).toBe(200);
     expect(state.sales[1]!.amountCents).toBe(now);
+  });
+});
+
+describe('a code limited while an order waits for it (PostgreSQL: two connections)', () => {
+  // On PostgreSQL only: PGlite is one connection, so no second one can hold the row's lock while an order waits.
+  it.runIf(process.env.TEST_DATABASE_URL)('is not applied, and the order is not charged a total the shopper did not see', async () => {
+    await queryRows(t.database.db, sql`insert into promotions (code, description, kind, value) values ('OPEN5', 'Open', 'amount', 500)`);
+    const tag = await product('/products/category/charm-tags');
+    const session = await newSession();
+    expect((await call(session, 'POST', '/shopping-cart/items', { productId: tag.id, metalId: 40 })).statusCode).toBe(200);
+    expect((await call(session, 'GET', '/shopping-cart/add/promo-code/OPEN5')).statusCode).toBe(200);
+    expect((await call(session, 'POST', '/shopping-cart/save', { shipToStateProvince: 'TX', shippingTypeId: 'two-day' })).statusCode).toBe(200);
+    const shown = (await bagOf(session)).tempOrder.totals.total.cents;
+    // An owner caps the unlimited code at the uses it has had, while the order is being written.
+    const owner = new pg.Client({ connectionString: (t.location as { url: string }).url });
+    await owner.connect();
+    try {
+      await owner.query('begin');
+      await owner.query("update promotions set max_uses = 1, times_used = 1 where code = 'OPEN5'");
+      const placing = call(session, 'POST', '/shopping-cart/complete-order', order({ expectedTotalCents: shown }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await owner.query('commit');
+      const answer = await placing;
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(errorOf(answer)).toMatchObject({ code: 'TOTAL_CHANGED', details: { total: { cents: shown + 500 } } });
+    } finally {
+      await owner.end();
+    }
+    expect(state.sales).toHaveLength(0);
+    // Placed with the total now shown: no code on the order, and none of its uses given back or taken.
+    const declined = await call(session, 'POST', '/shopping-cart/complete-order', order({ expectedTotalCents: shown + 500, paymentMethodNonce: 'fake-processor-declined-visa-nonce' }));
+    expect(declined.statusCode).toBe(402);
+    const placed = completeOrderResponseSchema.parse((await call(session, 'POST', '/shopping-cart/complete-order', order({ expectedTotalCents: shown + 500 }))).json()).order;
+    expect(placed).toMatchObject({ promoCode: null, totals: { discount: { cents: 0 }, total: { cents: shown + 500 } } });
+    const [{ times }] = (await queryRows<{ times: number }>(t.database.db, sql`select times_used as times from promotions where code = 'OPEN5'`)) as [{ times: number }];
+    expect(times).toBe(1);
   });
 });
 

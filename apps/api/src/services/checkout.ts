@@ -313,8 +313,9 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
       );
     }
     if (priced.promotion && !(await takePromotionUse(tx, priced.promotion.id))) {
-      // Its last use went to another order after this bag was read: priced as a bag whose code is used up.
-      priced = priceOrder({ ...bag, promotion: { ...priced.promotion, timesUsed: priced.promotion.maxUses! } }, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
+      // Its last use went to another order after this bag was read, or staff limited its uses meanwhile (the bag read
+      // it unlimited): priced as a bag whose code is used up, so the order holds no code and gives no use back.
+      priced = priceOrder({ ...bag, promotion: { ...priced.promotion, maxUses: 0, timesUsed: 0 } }, now, context.settings, { state, shippingTypeId: body.shippingTypeId });
     }
     const { shippingType, totals, promotion } = priced;
     // The shopper agreed to the total they were shown: another one (a code that ran out or ended, a price changed,
