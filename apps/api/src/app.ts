@@ -10,7 +10,7 @@ import type { Database } from './db/client';
 import { RETRY_AFTER_SECONDS, notFound, serviceUnavailable } from './http-error';
 import { loggerOptions } from './logging';
 import { responseSerializerCompiler } from './response-serializer';
-import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, refuseExpectation } from './plugins/errors';
 import { compressionPlugin } from './plugins/compression';
 import { conditionalGetPlugin } from './plugins/conditional-get';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -50,7 +50,7 @@ import { adminProductPhotoRoutes } from './routes/admin-product-photos';
 import { adminOrderPhotoRoutes } from './routes/admin-order-photos';
 import { photoArtUploadRoutes } from './routes/photo-art-uploads';
 import { createPrivateMediaStorage } from './media/private-media';
-import { photoArtCleanupPlugin } from './plugins/photo-art-cleanup';
+import { housekeepingPlugin } from './plugins/housekeeping';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { mediaRoutes } from './routes/media';
 import { createMediaStorage } from './media/create-media-storage';
@@ -141,12 +141,14 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
     // connection is answered 408 and closed; Node checks every 2 s (its default, 30 s, let a slow client hold on for
     // up to a minute). Idle keep-alive connections keep Fastify's 72 s, longer than load balancers' idle timeouts.
     requestTimeout: 30_000,
-    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000 },
+    // A request without Host is answered by the shop (a 400 with the browser protections), not by Node's bare one.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 2_000, requireHostHeader: false },
     // While closing, new requests get our own 503 (below), in the error shape.
     return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler,
   });
+  app.server.on('checkExpectation', refuseExpectation);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ checked: checkResponses }));
   app.decorate('config', config);
@@ -188,7 +190,7 @@ export async function buildApp({ config, database, logger, logStream, paymentGat
   await app.register(storeSettingsPlugin);
   await app.register(emailDeliveryPlugin, mailer ? { mailer } : {});
   await app.register(paymentReconciliationPlugin);
-  await app.register(photoArtCleanupPlugin);
+  await app.register(housekeepingPlugin);
   await app.register(
     async (api) => {
       // JSON is the only body this API takes; text/plain would otherwise be accepted as a string.

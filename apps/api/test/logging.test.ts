@@ -1,5 +1,6 @@
 import { productListResponseSchema } from '@charms/contracts/catalog';
 import { sql } from 'drizzle-orm';
+import { type AddressInfo, connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { controllableGateway } from './checkout-support';
@@ -115,6 +116,23 @@ describe('shopper searches in the logs', () => {
       '/products/search/[redacted]/2?sort=price',
     ]);
     expect(JSON.stringify(lines)).not.toContain('Whitfield');
+  });
+});
+
+describe('a client that goes away mid-request', () => {
+  it('is logged as that, never as the database being unavailable', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    lines.length = 0;
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('POST /api/user-session HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"metalId":');
+        setTimeout(() => socket.destroy(), 200);
+      });
+      socket.on('close', () => resolve());
+    });
+    await expect.poll(() => lines.some((line) => line.msg === 'the client closed the connection before its request had arrived')).toBe(true);
+    expect(lines.filter((line) => line.msg === 'database unavailable')).toEqual([]);
   });
 });
 

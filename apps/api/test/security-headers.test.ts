@@ -53,7 +53,7 @@ describe('over plain HTTP', () => {
     }
   });
 
-  it('a request Node refuses itself (headers too large, a method it cannot read) is answered in the error shape, with the protections', async () => {
+  it('a request Node refuses itself (headers too large, a method it cannot read, an expectation, no Host) is answered in the error shape, with the protections', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     const raw = (request: string) =>
@@ -67,6 +67,8 @@ describe('over plain HTTP', () => {
     const answers = [
       [431, 'HEADERS_TOO_LARGE', await raw(`GET / HTTP/1.1\r\nHost: shop\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)],
       [400, 'BAD_REQUEST', await raw('TRACK / HTTP/1.1\r\nHost: shop\r\n\r\n')],
+      [417, 'EXPECTATION_FAILED', await raw('POST /api/user-session HTTP/1.1\r\nHost: shop\r\nExpect: sparkles\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')],
+      [400, 'HOST_REQUIRED', await raw('GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n')],
     ] as const;
     for (const [status, code, answer] of answers) {
       const [head, body] = answer.split('\r\n\r\n') as [string, string];

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FieldError } from '@charms/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
@@ -56,6 +56,12 @@ function sendHttpError(reply: FastifyReply, error: HttpError) {
 
 /** The one error handler: every 4xx/5xx is {error: {code, message, details?}}; 5xx never show internals. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // HTTP/1.1 requires Host (RFC 9112). Node would refuse it with its own bare 400 (app.ts turns that off): the shop
+  // refuses it in the error shape, after the browser protections are set.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) return done(new HttpError(400, 'HOST_REQUIRED', 'An HTTP/1.1 request must name the host it is for (the Host header).'));
+    done();
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     reply.header('cache-control', 'no-store');
     if (error instanceof HttpError) return sendHttpError(reply, error);
@@ -75,6 +81,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // The route, not the address asked for: its query string is what a shopper searched for.
       request.log.warn({ route: request.routeOptions.url }, 'a catalog statement ran past its timeout');
       return sendHttpError(reply, catalogTooSlow());
+    }
+    // The caller went away while sending its body: no one is left to answer, and it is no database outage.
+    if (request.raw.readableAborted) {
+      request.log.info('the client closed the connection before its request had arrived');
+      return reply.status(400).send({ error: { code: 'REQUEST_ABORTED', message: 'The request was cut off before it had arrived.' } });
     }
     if (isDatabaseUnavailable(error)) {
       // Logged without the error object: a failed query's error carries its parameters.
@@ -119,6 +130,17 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     .send(`<!doctype html><html lang="en"><title>Bad address</title><h1>Bad address</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></html>`);
 }
 
+const REFUSAL_HEADERS = { ...API_PROTECTIONS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+/**
+ * An `Expect` header other than 100-continue, which Node answers 417 by itself (when no one listens for it): the same
+ * answer, in the error shape and with the browser protections. Listened for on the app's server (app.ts).
+ */
+export function refuseExpectation(_request: IncomingMessage, response: ServerResponse): void {
+  const body = JSON.stringify({ error: { code: 'EXPECTATION_FAILED', message: 'This server only understands Expect: 100-continue.' } });
+  response.writeHead(417, { ...REFUSAL_HEADERS, 'content-length': String(Buffer.byteLength(body)) }).end(body);
+}
+
 /** Node's own refusals, by its error code: [status, our code, the message]. Any other is a request it could not read. */
 const NODE_CLIENT_ERRORS: Record<string, [number, string, string]> = {
   HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request’s headers are too large.'],
@@ -135,7 +157,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code, message] = NODE_CLIENT_ERRORS[error.code ?? ''] ?? [400, 'BAD_REQUEST', 'The request could not be read.'];
   const body = JSON.stringify({ error: { code, message } });
-  const headers = { ...API_PROTECTIONS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close' };
+  const headers = { ...REFUSAL_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
   }
