@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/query';
 import { errorOf, useTestApp } from './helper';
 
 const t = useTestApp();
@@ -126,5 +129,42 @@ describe('PUT /api/user-session', () => {
     }
     const read = await t.app.inject({ method: 'GET', url: `/api/user-session/${session.id}` });
     expect(read.json()).toEqual(session);
+  });
+});
+
+describe('sessions unused for long', () => {
+  it('are removed with their bags: empty after 30 days, with items after 180, never while being paid for', async () => {
+    const db = t.database.db;
+    const listing = (await t.app.inject('/api/products?path=/products/category/Cat-Charms&metalId=40&pageSize=1')).json() as { products: { id: number }[] };
+    const withBag = async () => {
+      const { id } = await createSession();
+      const added = await t.app.inject({ method: 'POST', url: '/api/shopping-cart/items', headers: { ...json, userSessionId: id }, payload: JSON.stringify({ productId: listing.products[0]!.id, metalId: 40 }) });
+      expect(added.statusCode).toBe(200);
+      return id;
+    };
+    const age = async (id: string, days: number) => {
+      await db.execute(sql`update user_sessions set updated_at = now() - make_interval(days => ${days}) where id = ${id}`);
+      await db.execute(sql`update carts set updated_at = now() - make_interval(days => ${days}) where session_id = ${id}`);
+    };
+    const fresh = (await createSession()).id;
+    const emptyMonth = (await createSession()).id;
+    await age(emptyMonth, 31);
+    const emptyWeeks = (await createSession()).id;
+    await age(emptyWeeks, 29);
+    const bagSeason = await withBag();
+    await age(bagSeason, 179);
+    const bagHalfYear = await withBag();
+    await age(bagHalfYear, 181);
+    const paying = await withBag();
+    await age(paying, 400);
+    await db.execute(sql`update carts set checkout_order_id = ${randomUUID()} where session_id = ${paying}`);
+
+    expect(await t.app.removeIdleSessionsNow()).toBe(2);
+    const known = async (id: string) => (await t.app.inject(`/api/user-session/${id}`)).statusCode;
+    expect(await Promise.all([fresh, emptyWeeks, bagSeason, paying].map(known))).toEqual([200, 200, 200, 200]);
+    expect(await Promise.all([emptyMonth, bagHalfYear].map(known))).toEqual([404, 404]);
+    const [{ left }] = (await queryRows<{ left: number }>(db, sql`select count(*)::int as left from carts where session_id = ${bagHalfYear}`)) as [{ left: number }];
+    expect(left).toBe(0);
+    expect(await t.app.removeIdleSessionsNow()).toBe(0);
   });
 });

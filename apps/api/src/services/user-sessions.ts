@@ -4,6 +4,7 @@ import { DEFAULT_BRACELET_SIZE, DEFAULT_PRODUCT_ORDER, type ProductOrder } from 
 import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/query';
 import { type UserSessionRow, products, userSessions } from '../db/schema';
 import { invalidFields, notFound } from '../http-error';
 
@@ -65,4 +66,40 @@ export async function holdUserSession(tx: Db, id: string): Promise<void> {
     .values({ id, metalId: DEFAULT_METAL_ID, braceletSize: DEFAULT_BRACELET_SIZE, productsOrderBy: DEFAULT_PRODUCT_ORDER, productId: null })
     .onConflictDoNothing({ target: userSessions.id });
   await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.id, id)).for('update');
+}
+
+/** A session with an empty bag (or none) is removed 30 days after it was last changed: nothing in it is worth keeping. */
+export const EMPTY_SESSION_KEPT_DAYS = 30;
+/** A session whose bag holds items is kept 180 days after the bag last changed: a bag may wait for a birthday. */
+export const BAG_KEPT_DAYS = 180;
+const REMOVED_PER_STATEMENT = 5_000;
+
+/**
+ * Removes the shoppers' sessions nothing will ask for again (their bags, bag lines and choices go with them; a
+ * PhotoArt photo of a line goes with the photo clean-up): with an empty bag or none, unchanged for
+ * EMPTY_SESSION_KEPT_DAYS; with items, their bag unchanged for BAG_KEPT_DAYS. Never one whose bag is being paid for.
+ * Placed orders do not depend on their session (their link opens them). A shopper who comes back with a removed
+ * session gets a new one. In batches, each row locked or skipped, so instances running it at once do not wait on
+ * each other. Returns how many were removed.
+ */
+export async function removeIdleSessions(db: Db, now: Date): Promise<number> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+  const [emptyBefore, bagBefore] = [daysAgo(EMPTY_SESSION_KEPT_DAYS), daysAgo(BAG_KEPT_DAYS)];
+  let removed = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`delete from user_sessions where id in (
+            select s.id from user_sessions s left join carts c on c.session_id = s.id
+            where s.updated_at < ${emptyBefore}::timestamptz
+              and (c.id is null
+                   or (c.checkout_order_id is null and c.updated_at < ${emptyBefore}::timestamptz
+                       and (c.updated_at < ${bagBefore}::timestamptz or not exists (select 1 from cart_items i where i.cart_id = c.id))))
+            limit ${REMOVED_PER_STATEMENT}
+            for update of s skip locked)
+          returning id`,
+    );
+    removed += rows.length;
+    if (rows.length < REMOVED_PER_STATEMENT) return removed;
+  }
 }

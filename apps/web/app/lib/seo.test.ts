@@ -30,7 +30,7 @@ describe("a page's robots tag", () => {
 });
 
 describe("an error page's title", () => {
-  const titleOf = (tags: ReturnType<typeof seoMeta>) => tags.find((tag) => 'title' in tag)?.title;
+  const titleOf = (tags: ReturnType<typeof seoMeta>) => (tags.find((tag) => 'title' in tag) as { title?: string } | undefined)?.title;
   const failed = (error: unknown) => [...matchesOf('index'), { id: 'routes/product-detail', error }];
   // What a loader's `throw data(..., { status })` arrives as.
   const thrown = (status: number) => ({ status, statusText: '', internal: false, data: null });
