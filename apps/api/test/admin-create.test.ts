@@ -62,7 +62,7 @@ describe('npm run admin:create', () => {
 
   it('creates an owner on a database no shop has started on yet, then resets it: new password, old sessions ended', async () => {
     const created = await adminCreate('--email', 'Boss@Charms.example', '--password', 'first long password', '--name', 'Bea Boss');
-    expect(created).toEqual({ code: 0, output: expect.stringMatching(/^Created owner account boss@charms\.example \(pglite\)/) });
+    expect(created).toEqual({ code: 0, output: expect.stringMatching(/^Created owner account boss@charms\.example \(in the embedded PGlite in .+\)\. Sign in at \/account\./) });
     expect(created.output).not.toContain('first long password');
 
     const session = await withShop(async (app) => {
