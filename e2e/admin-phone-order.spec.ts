@@ -26,6 +26,8 @@ test('a phone order for an engraved 14k gold charm, paid by card through the tes
   await expect(form.total()).toHaveText(/^\$\d+\.\d{2}$/);
   const total = (await form.total().textContent())!;
   await expect(form.placeButton()).toHaveText(`Place order · ${total}`);
+  // The total read to the customer goes with the order: at another total nothing would be charged (409).
+  await expect(page.locator('input[name="expectedTotalCents"]')).toHaveValue(String(Math.round(Number(total.replace(/[$,]/g, '')) * 100)));
 
   await form.fillCustomer();
   await expect(form.total()).toHaveText(total);

@@ -223,6 +223,35 @@ describe('a phone order', () => {
     expect(state.sales).toHaveLength(2);
   });
 
+  it('is placed only at the total staff quoted: a price changed since is said with the new total, nothing is charged or kept, and the new total places it', async () => {
+    const small = { items: [{ productId: catalog.plainCharm.id, metalId: 40, quantity: 2 }], charmAssembly: false };
+    const quoted = phoneOrderQuoteSchema.parse((await staff.call('POST', '/admin-orders/quote', small)).json()).totals.total;
+    const [orders, sessions] = [await count('orders'), await count('user_sessions')];
+    // The owner raises the charm's price by a dollar while the customer is on the phone.
+    const raise = (cents: number) => t.database.db.execute(sql`update product_prices set price_cents = price_cents + ${cents} where product_id = ${catalog.plainCharm.id} and metal_id = 40`);
+    await raise(100);
+    try {
+      const body = phoneOrder({ ...small, expectedTotalCents: quoted.cents });
+      const refused = await staff.call('POST', '/admin-orders', body);
+      expect(refused.statusCode, refused.body).toBe(409);
+      const now = { cents: quoted.cents + 200, display: `$${((quoted.cents + 200) / 100).toFixed(2)}` };
+      expect(errorOf(refused)).toEqual({
+        code: 'TOTAL_CHANGED',
+        message: `The order now comes to ${now.display}, not the ${quoted.display} quoted. Nothing was charged: tell the customer the new total, then place the order again.`,
+        details: { total: now },
+      });
+      expect(state.sales).toEqual([]);
+      expect(await count('orders')).toBe(orders);
+      expect(await count('user_sessions')).toBe(sessions);
+
+      const placed = await place({ ...body, expectedTotalCents: now.cents });
+      expect(placed.order.totals.total).toEqual(now);
+      expect(state.sales.map((sale) => sale.amountCents)).toEqual([now.cents]);
+    } finally {
+      await raise(-100);
+    }
+  });
+
   it('applies a promo code as the bag does, and refuses one that does not apply with the bag\'s reason', async () => {
     const [orders, sessions] = [await count('orders'), await count('user_sessions')];
     const small = { items: [{ productId: catalog.plainCharm.id, metalId: 40, quantity: 1 }], charmAssembly: false };

@@ -166,6 +166,9 @@ export const phoneOrderBodySchema = z.strictObject({
   giftMessage: completeOrderBodySchema.shape.giftMessage,
   /** Sent by the admin's form so a double click or a retry takes one order, never two. */
   idempotencyKey: completeOrderBodySchema.shape.idempotencyKey.optional(),
+  expectedTotalCents: completeOrderBodySchema.shape.expectedTotalCents.describe(
+    'The total staff read to the customer (the last quote), in cents: when the order comes to another amount, nothing is charged or placed (409 TOTAL_CHANGED)',
+  ),
 });
 export type PhoneOrderBody = z.infer<typeof phoneOrderBodySchema>;
 
@@ -177,7 +180,7 @@ export type PlacedPhoneOrder = z.infer<typeof placedPhoneOrderSchema>;
  * POST /admin-orders/quote: the lines and totals the phone order would have, as the form is filled in. Only the
  * shipping address's state counts (it decides the shipping types offered); without it every type is listed.
  */
-export const phoneOrderQuoteBodySchema = phoneOrderBodySchema.omit({ payment: true, customer: true, idempotencyKey: true }).extend({
+export const phoneOrderQuoteBodySchema = phoneOrderBodySchema.omit({ payment: true, customer: true, idempotencyKey: true, expectedTotalCents: true }).extend({
   shippingAddress: addressSchema.partial().optional(),
 });
 export type PhoneOrderQuoteBody = z.infer<typeof phoneOrderQuoteBodySchema>;

@@ -324,7 +324,9 @@ async function reserveOrder(context: CheckoutContext, sessionId: string, body: C
       throw new HttpError(
         409,
         'TOTAL_CHANGED',
-        `Your order's total is now ${formatCents(totals.totalCents)}, not the ${formatCents(body.expectedTotalCents)} you were shown. ${totalChangeReason(priced)}Nothing was charged: please check the total and place your order again.`,
+        placedBy
+          ? `The order now comes to ${formatCents(totals.totalCents)}, not the ${formatCents(body.expectedTotalCents)} quoted. ${totalChangeReason(priced)}Nothing was charged: tell the customer the new total, then place the order again.`
+          : `Your order's total is now ${formatCents(totals.totalCents)}, not the ${formatCents(body.expectedTotalCents)} you were shown. ${totalChangeReason(priced)}Nothing was charged: please check the total and place your order again.`,
         { total: { cents: totals.totalCents, display: formatCents(totals.totalCents) } },
       );
     }

@@ -135,6 +135,7 @@ export async function placePhoneOrder(context: PhoneOrderContext, body: PhoneOrd
     ...(body.billingAddress ? { billingAddress: body.billingAddress } : {}),
     orderComments: body.orderComments,
     giftMessage: body.giftMessage,
+    ...(body.expectedTotalCents !== undefined ? { expectedTotalCents: body.expectedTotalCents } : {}),
   };
   try {
     const { order } =

@@ -37,6 +37,15 @@ export function preloadOrderSchema(): Promise<OrderSchema> {
   return orderSchema;
 }
 
+/**
+ * The page's total (its hidden `expectedTotalCents`) for the order's body. It is the page's own field, never typed:
+ * one that is not a whole number of cents (only a hand-edited form sends that) is left out, as a page without it
+ * would be, rather than answered with a mistake no field on the page shows.
+ */
+export function shownTotal(text: string | undefined): { expectedTotalCents?: number } {
+  return text && /^\d{1,15}$/.test(text) ? { expectedTotalCents: Number(text) } : {};
+}
+
 /** The complete-order body, validated with the API's own schema; field errors keyed by field name. */
 export async function readOrderForm(values: Record<string, string>, paymentMethodNonce: string): Promise<{ ok: true; body: CompleteOrderBody } | { ok: false; errors: FieldErrors }> {
   const candidate = {
@@ -49,7 +58,7 @@ export async function readOrderForm(values: Record<string, string>, paymentMetho
     orderComments: values.orderComments ?? '',
     giftMessage: values.giftMessage ?? '',
     // The total the page showed: the API charges nothing when the order would come to another one.
-    ...(values.expectedTotalCents ? { expectedTotalCents: Number(values.expectedTotalCents) } : {}),
+    ...shownTotal(values.expectedTotalCents),
   };
   const parsed = (await preloadOrderSchema()).safeParse(candidate);
   if (parsed.success) return { ok: true, body: parsed.data };

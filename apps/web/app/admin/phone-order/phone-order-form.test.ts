@@ -69,6 +69,18 @@ describe('the phone-order form as data', () => {
     const check = readOrder(readDraft(formOf({ ...fields, paymentMethod: 'check' })), '');
     expect(check.ok && check.body.payment).toEqual({ method: 'check' });
     expect(check.ok && check.body.billingAddress).toBeUndefined();
+    expect(check.ok && !('expectedTotalCents' in check.body)).toBe(true);
+  });
+
+  it('places the order at the total on the page (the last quote); a hand-edited total that is not cents is left out', () => {
+    const fields = { ...customer, ...item(0, { key: 'a', productId: '7', productPath: '/p/7', metalId: '10', quantity: '1' }), paymentMethod: 'check' };
+    const quoted = readOrder(readDraft(formOf({ ...fields, expectedTotalCents: '4995' })), '');
+    expect(quoted.ok && quoted.body.expectedTotalCents).toBe(4995);
+    for (const edited of ['49.95', '-1', 'abc', '1e3', '99999999999999999']) {
+      const order = readOrder(readDraft(formOf({ ...fields, expectedTotalCents: edited })), '');
+      expect(order.ok).toBe(true);
+      expect(order.ok && 'expectedTotalCents' in order.body).toBe(false);
+    }
   });
 
   it('names each mistake by the field it belongs to: a card without a nonce is the payment, a bad quantity its row', () => {

@@ -1,6 +1,7 @@
 import { type PhoneOrderBody, type PhoneOrderQuoteBody, phoneOrderBodySchema } from '@charms/contracts/admin-orders';
 import type { Money, ProductDetail } from '@charms/contracts/catalog';
 import type { z } from 'zod';
+import { shownTotal } from '../../checkout/order-form';
 
 /**
  * The phone-order form as data. Its fields are named by their path in the POST /admin-orders body
@@ -132,6 +133,8 @@ export function readOrder(draft: Draft, paymentMethodNonce: string): { ok: true;
     orderComments: values.orderComments ?? '',
     giftMessage: values.giftMessage ?? '',
     idempotencyKey: values.idempotencyKey ?? '',
+    // The total on the page when the button was pressed (the last quote): the order is placed only at that total.
+    ...shownTotal(values.expectedTotalCents),
   };
   const parsed = phoneOrderBodySchema.safeParse(candidate);
   if (parsed.success) return { ok: true, body: parsed.data };

@@ -157,6 +157,8 @@ export default function PhoneOrder({ loaderData, actionData }: Route.ComponentPr
         <CsrfField />
         <input type="hidden" name="idempotencyKey" value={values.idempotencyKey ?? ''} />
         <input type="hidden" name="paymentMethodNonce" ref={nonceRef} defaultValue="" />
+        {/* The total staff read out: a price or a code that changed since is shown before anything is charged (409). */}
+        <input type="hidden" name="expectedTotalCents" value={quote.quote?.totals.total.cents ?? ''} />
         <div className="po__main">
           <section className="admin-panel" aria-labelledby="po-items-heading">
             <h2 id="po-items-heading">Items</h2>
