@@ -169,6 +169,52 @@ describe('lockout, in the limiter every instance shares', () => {
     expect((await signIn({ email: person.email, password: PASSWORD }, { remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
   });
 
+  it('never locks out a browser that has signed in as the email before: its own failures lock only it', async () => {
+    const person = await account();
+    const first = await signIn({ email: person.email, password: PASSWORD }, { remoteAddress: '198.51.102.50' });
+    const device = cookie(first, 'staff_device')!;
+    // Good for a year, HttpOnly, and nothing personal in it.
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: 365 * 24 * 60 * 60 });
+    expect(device.value).not.toContain(person.email.split('@')[0]);
+    // Signing out ends the session and keeps the device cookie.
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-out',
+      cookies: { staff_session: sessionOf(first), 'XSRF-TOKEN': cookie(first, 'XSRF-TOKEN')!.value },
+      headers: { 'x-xsrf-token': cookie(first, 'XSRF-TOKEN')!.value },
+    });
+    expect(signedOut.statusCode).toBe(204);
+    expect(cookie(signedOut, 'staff_device')).toBeUndefined();
+
+    // Someone elsewhere locks the email: a browser without the cookie, or with a forged or another email's, is refused.
+    await expectEmailLockout(t.app, person.email, '198.51.102');
+    const another = cookie(await signIn({ email: (await account()).email, password: PASSWORD }), 'staff_device')!.value;
+    const forged = `${device.value.slice(0, -1)}${device.value.endsWith('A') ? 'B' : 'A'}`;
+    for (const staffDevice of [another, forged, 'junk', `${device.value}x`]) {
+      expect((await signIn({ email: person.email, password: PASSWORD }, { cookies: { staff_device: staffDevice } })).statusCode).toBe(429);
+    }
+    // The staff member's own browser signs in, on any instance, and is given a new device cookie.
+    const own = await signIn({ email: person.email.toUpperCase(), password: PASSWORD }, { app: await instance(), cookies: { staff_device: device.value } });
+    expect(own.statusCode, own.body).toBe(200);
+    const renewed = cookie(own, 'staff_device')!.value;
+    expect(renewed).not.toBe(device.value);
+
+    // That browser's own ten failures lock that browser (the right password included), not the others' count.
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn({ email: person.email, password: `wrong password ${i}` }, { cookies: { staff_device: renewed }, remoteAddress: `198.51.103.${i + 1}` })).statusCode).toBe(401);
+    }
+    expect((await signIn({ email: person.email, password: PASSWORD }, { cookies: { staff_device: renewed } })).statusCode).toBe(429);
+    expect((await signIn({ email: person.email, password: PASSWORD }, { cookies: { staff_device: device.value } })).statusCode).toBe(200);
+  });
+
+  it('counts a device cookie no longer good after its year as no cookie', async () => {
+    const person = await account();
+    const device = cookie(await signIn({ email: person.email, password: PASSWORD }), 'staff_device')!.value;
+    time.advance(365 * 24 * 60 * 60 * 1000);
+    await expectEmailLockout(t.app, person.email, '198.51.104');
+    expect((await signIn({ email: person.email, password: PASSWORD }, { cookies: { staff_device: device } })).statusCode).toBe(429);
+  });
+
   // Skipped without a Redis server to count in (TEST_REDIS_URL; CI sets it to the Redis on 127.0.0.1:6379). The test
   // above covers the database's counts, which the shop uses when REDIS_URL is unset.
   it.skipIf(!process.env.TEST_REDIS_URL)('locks the same way when the counts are kept in Redis', async () => {

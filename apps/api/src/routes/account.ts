@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearStaffCookies, staffCookieOptions } from '../plugins/staff-area';
+import { DEVICE_LIFETIME_SECONDS, STAFF_DEVICE_COOKIE } from '../staff/devices';
 import { signIn } from '../staff/sign-in';
 import { type StaffPrincipal, csrfToken, endSession, sessionEndsAt } from '../staff/sessions';
 
@@ -43,9 +44,18 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const context = { db: app.database.db, limiter: app.rateLimiter, clock: app.clock, ip: request.ip, previousToken: request.cookies[STAFF_SESSION_COOKIE] };
-      const { token, principal } = await signIn(context, request.body);
+      const context = {
+        db: app.database.db,
+        limiter: app.rateLimiter,
+        clock: app.clock,
+        ip: request.ip,
+        previousToken: request.cookies[STAFF_SESSION_COOKIE],
+        device: { cookie: request.cookies[STAFF_DEVICE_COOKIE], secret: app.secrets.cookie },
+      };
+      const { token, principal, deviceCookie } = await signIn(context, request.body);
       reply.setCookie(STAFF_SESSION_COOKIE, token, staffCookieOptions(request, true));
+      // Kept at sign-out: it says this browser has signed in as this email, so failures elsewhere cannot lock it out.
+      reply.setCookie(STAFF_DEVICE_COOKIE, deviceCookie, { ...staffCookieOptions(request, true), maxAge: DEVICE_LIFETIME_SECONDS });
       return sessionView(principal, issueCsrfToken(request, reply, principal.sessionHash));
     },
   );

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { type AttemptPolicy, limitAttempts } from '../services/attempt-limits';
 import { recordAudit } from './audit';
 import { findStaffByEmail } from './accounts';
+import { newDeviceCookie, trustedDevice } from './devices';
 import { UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords';
 import { type StaffPrincipal, endSessionOfToken, startSession } from './sessions';
 
@@ -13,7 +14,8 @@ import { type StaffPrincipal, endSessionOfToken, startSession } from './sessions
  * Failed sign-ins are counted per email typed (whether or not an account has it, so the lock says nothing about
  * which emails exist) and per address, in the shared limiter: every instance sees the same counts. Each failure
  * after the third in the window is answered a second late; the tenth locks the email for the rest of the window
- * (a correct password included), and the fiftieth the address.
+ * (a correct password included), and the fiftieth the address. A browser that has signed in as the email before
+ * (its device cookie, `devices.ts`) is counted by itself instead of by the email, so no one else can lock it out.
  */
 export const SIGN_IN_ATTEMPTS: AttemptPolicy = {
   name: 'sign-in',
@@ -35,6 +37,8 @@ export interface SignInContext {
   ip: string;
   /** The session token the browser already had, if any: it ends at sign-in, whoever's it was. */
   previousToken?: string | undefined;
+  /** The browser's device cookie, if any, and the secret it is signed with. */
+  device: { cookie: string | undefined; secret: string };
 }
 
 /**
@@ -42,14 +46,19 @@ export interface SignInContext {
  * token planted in the browser before sign-in opens nothing after it. Wrong email, wrong password and a
  * disabled account get one and the same answer, after the same hashing work.
  */
-export async function signIn({ db, limiter, clock, ip, previousToken }: SignInContext, body: AuthenticateBody): Promise<{ token: string; principal: StaffPrincipal }> {
+export async function signIn(
+  { db, limiter, clock, ip, previousToken, device }: SignInContext,
+  body: AuthenticateBody,
+): Promise<{ token: string; principal: StaffPrincipal; deviceCookie: string }> {
   const email = body.email.toLowerCase();
-  return limitAttempts(limiter, SIGN_IN_ATTEMPTS, { sessionId: `email:${email}`, address: ip }, async () => {
+  const trusted = trustedDevice(device.secret, email, device.cookie, clock.now());
+  const counted = trusted ? `device:${trusted}` : `email:${email}`;
+  return limitAttempts(limiter, SIGN_IN_ATTEMPTS, { sessionId: counted, address: ip }, async () => {
     const account = await findStaffByEmail(db, email);
     // An unknown email costs the same hashing as a wrong password: timing does not tell which emails exist.
     const matches = await verifyPassword(body.password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !matches || account.disabledAt) {
-      const failures = await limiter.take(`sign-in-slow:${email}`, SLOW_AFTER_FAILURES, SIGN_IN_ATTEMPTS.windowSeconds);
+      const failures = await limiter.take(`sign-in-slow:${counted}`, SLOW_AFTER_FAILURES, SIGN_IN_ATTEMPTS.windowSeconds);
       if (failures.retryAfter > 0) await clock.sleep(SLOW_DOWN_MS);
       throw signInFailed();
     }
@@ -61,6 +70,7 @@ export async function signIn({ db, limiter, clock, ip, previousToken }: SignInCo
       const { token, ...times } = session;
       return {
         token,
+        deviceCookie: newDeviceCookie(device.secret, email, clock.now()),
         principal: { id: account.id, email: account.email, name: account.name, role: account.role, accountCreatedAt: account.createdAt, ...times },
       };
     });
