@@ -27,6 +27,13 @@ describe('over plain HTTP', () => {
   beforeAll(() => {
     // A page route as the storefront registers it (apps/web/server/storefront-plugin.ts), echoing its nonce.
     t.app.get('/a-page', { config: { pagePolicy: true } }, async (_request, reply) => reply.cspNonce.script);
+    // An answer that starts, then waits for the connection to end: an answer under way.
+    t.app.get('/an-answer-under-way', async (request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
+      reply.raw.write('the first part;');
+      await new Promise((resolve) => request.raw.socket.once('close', resolve));
+    });
   });
 
   it('an API answer may not be framed, sniffed or run anything, and names no referrer beyond our origin', async () => {
@@ -54,7 +61,7 @@ describe('over plain HTTP', () => {
   });
 
   it('a request Node refuses itself (headers too large, a method it cannot read, an expectation, no Host) is answered in the error shape, with the protections', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     const raw = (request: string) =>
       new Promise<string>((resolve, reject) => {
@@ -78,6 +85,25 @@ describe('over plain HTTP', () => {
       expect(headers['content-type']).toBe('application/json; charset=utf-8');
       expect(JSON.parse(body)).toEqual({ error: { code, message: expect.any(String) } });
     }
+  });
+
+  it('a request Node refuses while an answer is under way on its connection closes it, writing nothing into that answer', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /an-answer-under-way HTTP/1.1\r\nHost: shop\r\n\r\n'));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        // The first answer has begun: now a second request on the connection, with headers too large.
+        if (!received) socket.write(`GET / HTTP/1.1\r\nHost: shop\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+        received += chunk.toString();
+      });
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/the first part;$/);
+    expect(answer).not.toContain('HEADERS_TOO_LARGE');
   });
 
   it('a proxy header claiming HTTPS is not believed without TRUST_PROXY', async () => {
@@ -126,6 +152,13 @@ describe('behind a proxy that terminates HTTPS, with Braintree and Google Tag Ma
   });
   beforeAll(() => {
     t.app.get('/a-page', { config: { pagePolicy: true } }, async (_request, reply) => reply.cspNonce.script);
+    // An answer that starts, then waits for the connection to end: an answer under way.
+    t.app.get('/an-answer-under-way', async (request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
+      reply.raw.write('the first part;');
+      await new Promise((resolve) => request.raw.socket.once('close', resolve));
+    });
   });
 
   it('answers over HTTPS tell the browser to come back only over HTTPS', async () => {

@@ -158,7 +158,10 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   const [status, code, message] = NODE_CLIENT_ERRORS[error.code ?? ''] ?? [400, 'BAD_REQUEST', 'The request could not be read.'];
   const body = JSON.stringify({ error: { code, message } });
   const headers = { ...REFUSAL_HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
-  if (socket.writable) {
+  // As Node's own handler: never into an answer already under way on this connection (a pipelined request's), whose
+  // bytes the client would read as that answer's.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`);
   }
   socket.destroy(error);
