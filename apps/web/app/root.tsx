@@ -11,7 +11,7 @@ import { SiteHeader } from './components/site-header';
 import { SiteMenu } from './components/site-menu';
 import { replayEarlyInput } from './lib/early-input';
 import { useNonce } from './lib/nonce';
-import { ROBOTS_CONTENT } from './lib/seo';
+import { ROBOTS_CONTENT, errorHeading } from './lib/seo';
 import { sharedPage } from './lib/shared-page';
 import { isStaffPage } from './lib/staff-pages';
 import { DEFAULT_PREFS, readShopperPrefs } from './lib/shopper-prefs';
@@ -155,7 +155,7 @@ function StoreError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (
       <div className="page">
-        <h1>We'll be back in a moment</h1>
+        <h1>{errorHeading(error)}</h1>
         <p>The shop is busy for a moment. Your bag is safe and nothing was changed: please reload this page in a few seconds.</p>
         <p>
           {/* The same address again (React writes no href="": such a link would be no link at all). */}
@@ -166,7 +166,7 @@ function StoreError({ error }: { error: unknown }) {
   }
   return (
     <div className="page">
-      <h1>Something went wrong</h1>
+      <h1>{errorHeading(error)}</h1>
       <p>Please try again in a moment, or call us.</p>
       <p>
         <a href="/">Back to the shop</a>

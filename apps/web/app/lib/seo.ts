@@ -31,8 +31,8 @@ function robotsTag(store: StoreForMeta | undefined, pageRobots: PageRobots | und
   return { name: 'robots', content };
 }
 
-/** The title of an error page: what its heading says (root.tsx's StoreError). */
-function errorTitle(error: unknown): string {
+/** An error page's heading, and its title (root.tsx's StoreError; components/not-found.tsx for a 404). */
+export function errorHeading(error: unknown): string {
   if (isRouteErrorResponse(error) && error.status === 404) return 'Page not found';
   if (isRouteErrorResponse(error) && error.status === 503) return "We'll be back in a moment";
   return 'Something went wrong';
@@ -49,7 +49,7 @@ export function seoMeta(data: unknown, matches: readonly ({ id: string; data?: u
   const envelope = envelopeOf(data);
   if (!envelope || !store) {
     const failed = matches.find((match) => match?.error !== undefined);
-    const heading = failed ? errorTitle(failed.error) : undefined;
+    const heading = failed ? errorHeading(failed.error) : undefined;
     const name = store?.name ?? 'Charms';
     return [{ title: heading ? `${heading} | ${name}` : name }, robotsTag(store, 'noindex, follow')];
   }
