@@ -332,3 +332,27 @@ test.describe('accessibility of the bag (axe, WCAG 2.2 AA)', () => {
     await context.close();
   });
 });
+
+test('a shopper whose session was removed after long disuse adds to the bag as before, and the bag stays theirs', async ({ page, context, baseURL }) => {
+  // A session id the server does not know, in local storage and the cookie: what a browser keeps after its session
+  // was removed (apps/api/src/services/user-sessions.ts, removeIdleSessions).
+  const gone = '9d8c7b6a-5f4e-4d3c-a2b1-0f9e8d7c6b5a';
+  await context.addCookies([{ name: 'user-session-id', value: gone, url: baseURL! }]);
+  await context.addInitScript((id) => {
+    if (window.localStorage.getItem('user-session-id')) return;
+    window.localStorage.setItem('user-session-id', id);
+    window.localStorage.setItem('user-session', JSON.stringify({ id, metalId: 40, braceletSize: 7, productId: null, productsOrderBy: 'Name' }));
+  }, gone);
+  const bag = new Bag(page);
+  await bag.addCharm(PRODUCTS.engravableCharm.path('sterling-silver'));
+  const session = (await context.cookies()).find((cookie) => cookie.name === 'user-session-id')!.value;
+  expect(session).not.toBe(gone);
+
+  await bag.open();
+  await expect(bag.line(PRODUCTS.engravableCharm.name)).toBeVisible();
+  // The page's script now uses the new session too: after a reload the bag is still there.
+  await page.reload();
+  await expect(bag.line(PRODUCTS.engravableCharm.name)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('user-session-id'))).toBe(session);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'user-session-id')!.value).toBe(session);
+});

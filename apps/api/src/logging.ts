@@ -73,8 +73,13 @@ export function serializeError(error: Error): SerializedError {
   return serialized;
 }
 
-/** What a shopper searched for, in a search page's path (`/products/search/Emma`) or in a catalog call's `path=`. */
-const SEARCH_TERM = /(\/products\/search\/|%2Fproducts%2Fsearch%2F)(?:[^?&#/%]|%(?!2F)[0-9A-F]{2})*/gi;
+/**
+ * What a shopper searched for, in a search page's path (`/products/search/Emma%2FRose/2`: the words end at the next
+ * `/`, their own slashes encoded) or in a catalog call's encoded `path=` (`%2Fproducts%2Fsearch%2FEmma%252FRose`:
+ * they end at the next `%2F`).
+ */
+const SEARCH_TERM_IN_PATH = /(\/products\/search\/)[^/?&#]*/gi;
+const SEARCH_TERM_ENCODED = /(%2Fproducts%2Fsearch%2F)(?:[^&#%]|%(?!2F)[0-9A-F]{2})*/gi;
 
 /**
  * A request as logged: method, path and host; the caller's address left out, and so are the query's token values
@@ -85,7 +90,7 @@ const SEARCH_TERM = /(\/products\/search\/|%2Fproducts%2Fsearch%2F)(?:[^?&#/%]|%
 function serializeRequest(request: { method: string; url: string; host?: string; hostname?: string; id?: string }) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email|q|next)=)[^&#]*/gi, `$1${REDACTED}`).replace(SEARCH_TERM, `$1${REDACTED}`),
+    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email|q|next)=)[^&#]*/gi, `$1${REDACTED}`).replace(SEARCH_TERM_IN_PATH, `$1${REDACTED}`).replace(SEARCH_TERM_ENCODED, `$1${REDACTED}`),
     host: request.host ?? request.hostname,
   };
 }

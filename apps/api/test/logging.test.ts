@@ -2,7 +2,7 @@ import { productListResponseSchema } from '@charms/contracts/catalog';
 import { sql } from 'drizzle-orm';
 import { type AddressInfo, connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { controllableGateway } from './checkout-support';
 import { shopperApi, staffApi, useTestApp } from './helper';
 
@@ -16,6 +16,13 @@ const stream = new Writable({
 });
 const { gateway, state } = controllableGateway();
 const t = useTestApp({ paymentGateway: gateway, config: { LOG_LEVEL: 'info' }, logStream: stream });
+beforeAll(() => {
+  // A call still waiting on the database when its caller gives up, which then finds the database gone.
+  t.app.get('/api/waits-on-the-database', async (request) => {
+    await new Promise((resolve) => request.raw.socket.once('close', resolve));
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+});
 const { newSession, call } = shopperApi(t);
 
 const shopper = {
@@ -109,11 +116,15 @@ describe('shopper searches in the logs', () => {
     await t.app.inject({ url: `/api/products?path=${encodeURIComponent('/products/search/Emma Rose Whitfield')}&pageSize=2` });
     await t.app.inject({ url: '/api/products?path=/products/search/Whitfield%20heart&metalId=40' });
     await t.app.inject({ url: '/products/search/Whitfield/2?sort=price' });
+    await t.app.inject({ url: `/products/search/${encodeURIComponent('Emma/Whitfield')}/2` });
+    await t.app.inject({ url: `/api/products?path=${encodeURIComponent(`/products/search/${encodeURIComponent('Whitfield/Rose')}/2`)}` });
     const urls = lines.filter((line) => line.msg === 'incoming request').map((line) => (line as { req: { url: string } }).req.url);
     expect(urls).toEqual([
       '/api/products?path=%2Fproducts%2Fsearch%2F[redacted]&pageSize=2',
       '/api/products?path=/products/search/[redacted]&metalId=40',
       '/products/search/[redacted]/2?sort=price',
+      '/products/search/[redacted]/2',
+      '/api/products?path=%2Fproducts%2Fsearch%2F[redacted]%2F2',
     ]);
     expect(JSON.stringify(lines)).not.toContain('Whitfield');
   });
@@ -121,7 +132,7 @@ describe('shopper searches in the logs', () => {
 
 describe('a client that goes away mid-request', () => {
   it('is logged as that, never as the database being unavailable', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     lines.length = 0;
     await new Promise<void>((resolve) => {
@@ -133,6 +144,21 @@ describe('a client that goes away mid-request', () => {
     });
     await expect.poll(() => lines.some((line) => line.msg === 'the client closed the connection before its request had arrived')).toBe(true);
     expect(lines.filter((line) => line.msg === 'database unavailable')).toEqual([]);
+  });
+
+  it('after its request arrived whole, leaves a database outage reported as that', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    lines.length = 0;
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('GET /api/waits-on-the-database HTTP/1.1\r\nHost: shop\r\n\r\n');
+        setTimeout(() => socket.destroy(), 200);
+      });
+      socket.on('close', () => resolve());
+    });
+    await expect.poll(() => lines.some((line) => line.msg === 'database unavailable')).toBe(true);
+    expect(lines.filter((line) => line.msg === 'the client closed the connection before its request had arrived')).toEqual([]);
   });
 });
 

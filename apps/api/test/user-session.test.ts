@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/query';
 import { errorOf, useTestApp } from './helper';
@@ -166,5 +167,41 @@ describe('sessions unused for long', () => {
     const [{ left }] = (await queryRows<{ left: number }>(db, sql`select count(*)::int as left from carts where session_id = ${bagHalfYear}`)) as [{ left: number }];
     expect(left).toBe(0);
     expect(await t.app.removeIdleSessionsNow()).toBe(0);
+  });
+
+  // On PostgreSQL only: PGlite is one connection, so no second one can hold a bag's lock while the clean-up runs.
+  it.runIf(process.env.TEST_DATABASE_URL)('skip a bag being changed at that moment, and an add that races the removal answers 404, not 500', async () => {
+    const db = t.database.db;
+    const listing = (await t.app.inject('/api/products?path=/products/category/Cat-Charms&metalId=40&pageSize=1')).json() as { products: { id: number }[] };
+    const add = (id: string) =>
+      t.app.inject({ method: 'POST', url: '/api/shopping-cart/items', headers: { ...json, userSessionId: id }, payload: JSON.stringify({ productId: listing.products[0]!.id, metalId: 40 }) });
+    const busy = (await createSession()).id;
+    expect((await add(busy)).statusCode).toBe(200);
+    await db.execute(sql`delete from cart_items where cart_id = (select id from carts where session_id = ${busy})`);
+    await db.execute(sql`update user_sessions set updated_at = now() - interval '31 days' where id = ${busy}`);
+    await db.execute(sql`update carts set updated_at = now() - interval '31 days' where session_id = ${busy}`);
+    const other = new pg.Client({ connectionString: (t.location as { url: string }).url });
+    await other.connect();
+    try {
+      // A bag change holds the bag's row: the clean-up leaves that session, and takes it once the change is done.
+      await other.query('begin');
+      await other.query('select 1 from carts where session_id = $1 for update', [busy]);
+      expect(await t.app.removeIdleSessionsNow()).toBe(0);
+      await other.query('commit');
+      expect(await t.app.removeIdleSessionsNow()).toBe(1);
+
+      // The clean-up removes a session whose first add is being written: that add is told the session is unknown.
+      const racing = (await createSession()).id;
+      await other.query('begin');
+      await other.query('delete from user_sessions where id = $1', [racing]);
+      const adding = add(racing);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('commit');
+      const answer = await adding;
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(errorOf(answer)).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('shopping session') });
+    } finally {
+      await other.end();
+    }
   });
 });

@@ -34,6 +34,14 @@ export function isStatementTimedOut(error: unknown): boolean {
   return inChain(error, ({ code }) => code === '57014');
 }
 
+/**
+ * Whether a row referred, through the named foreign key, to one removed as the statement ran (SQLSTATE 23503): a
+ * bag made for a session removed at that moment (removeIdleSessions), which is then an unknown session.
+ */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  return inChain(error, (link) => link.code === '23503' && (link as { constraint?: unknown }).constraint === constraint);
+}
+
 function inChain(error: unknown, test: (error: { code?: unknown; message?: unknown }) => boolean): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
     if (test(current as { code?: unknown; message?: unknown })) return true;

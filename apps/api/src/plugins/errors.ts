@@ -83,7 +83,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendHttpError(reply, catalogTooSlow());
     }
     // The caller went away while sending its body: no one is left to answer, and it is no database outage.
-    if (request.raw.readableAborted) {
+    // (Not a request received whole whose caller then gave up waiting: that error is still ours to report.)
+    if (request.raw.readableAborted && !request.raw.complete) {
       request.log.info('the client closed the connection before its request had arrived');
       return reply.status(400).send({ error: { code: 'REQUEST_ABORTED', message: 'The request was cut off before it had arrived.' } });
     }

@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
+import { isForeignKeyViolation } from '../db/unavailable';
 import type { ResponseCache } from '../plugins/response-cache';
 import { cartItemSpecifics, cartItems, carts, userSessions } from '../db/schema';
 import { HttpError, invalidFields, notFound } from '../http-error';
@@ -46,6 +47,11 @@ const upsertCart = (sessionId: string) => sql`insert into carts (id, session_id)
   select ${randomUUID()}, s.id from user_sessions s where s.id = ${sessionId}
   on conflict (session_id) do update set updated_at = now()`;
 
+/** A bag written for a session removed at that moment (sessions unused for long, user-sessions.ts): an unknown session. */
+function sessionRemoved(error: unknown): never {
+  throw isForeignKeyViolation(error, 'carts_session_id_user_sessions_id_fk') ? unknownSession() : error;
+}
+
 const orderInProgress = () => new HttpError(409, 'ORDER_IN_PROGRESS', 'Your order is being placed right now; your bag can change again once it is done.');
 
 /** Runs a change on the shopper's bag (created on first use) with the bag locked. */
@@ -56,7 +62,7 @@ export async function changeBag<T>(db: Db, sessionId: string, change: (tx: Tx, c
       tx,
       sql`${upsertCart(sessionId)} returning ${cartColumns}`,
       { prepared: true },
-    );
+    ).catch(sessionRemoved);
     if (!cart) throw unknownSession();
     // The bag being paid for must stay what the order says until the payment is settled.
     if (cart.checkoutOrderId) throw orderInProgress();
@@ -183,7 +189,7 @@ export async function addItem(db: Db, cache: ResponseCache, sessionId: string, b
         join products p on p.id = ${body.productId}
         join product_prices pp on pp.product_id = ${body.productId} and pp.metal_id = ${body.metalId}`,
     { prepared: true },
-  );
+  ).catch(sessionRemoved);
   if (added) {
     const lines = [...added.otherLines, { kind: 'product' as const, quantity: added.quantity }];
     const itemCount = countBagItems(lines.map((line) => ({ quantity: line.quantity, isAdditionalCharacters: line.kind === 'additional_characters', isCharmAssembly: line.kind === 'charm_assembly' })));

@@ -85,21 +85,30 @@ const REMOVED_PER_STATEMENT = 5_000;
 export async function removeIdleSessions(db: Db, now: Date): Promise<number> {
   const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
   const [emptyBefore, bagBefore] = [daysAgo(EMPTY_SESSION_KEPT_DAYS), daysAgo(BAG_KEPT_DAYS)];
+  // Sessions without a bag, then those with one, whose bag row is locked too: a bag being changed or paid for at
+  // this moment holds its row's lock, and is skipped (a change that waits on this one's lock then finds no session).
+  const statements = [
+    sql`delete from user_sessions where id in (
+          select s.id from user_sessions s
+          where s.updated_at < ${emptyBefore}::timestamptz and not exists (select 1 from carts c where c.session_id = s.id)
+          limit ${REMOVED_PER_STATEMENT}
+          for update skip locked)
+        returning id`,
+    sql`delete from user_sessions where id in (
+          select s.id from user_sessions s join carts c on c.session_id = s.id
+          where s.updated_at < ${emptyBefore}::timestamptz and c.checkout_order_id is null and c.updated_at < ${emptyBefore}::timestamptz
+            and (c.updated_at < ${bagBefore}::timestamptz or not exists (select 1 from cart_items i where i.cart_id = c.id))
+          limit ${REMOVED_PER_STATEMENT}
+          for update of s, c skip locked)
+        returning id`,
+  ];
   let removed = 0;
-  for (;;) {
-    const rows = await queryRows<{ id: string }>(
-      db,
-      sql`delete from user_sessions where id in (
-            select s.id from user_sessions s left join carts c on c.session_id = s.id
-            where s.updated_at < ${emptyBefore}::timestamptz
-              and (c.id is null
-                   or (c.checkout_order_id is null and c.updated_at < ${emptyBefore}::timestamptz
-                       and (c.updated_at < ${bagBefore}::timestamptz or not exists (select 1 from cart_items i where i.cart_id = c.id))))
-            limit ${REMOVED_PER_STATEMENT}
-            for update of s skip locked)
-          returning id`,
-    );
-    removed += rows.length;
-    if (rows.length < REMOVED_PER_STATEMENT) return removed;
+  for (const statement of statements) {
+    for (;;) {
+      const rows = await queryRows<{ id: string }>(db, statement);
+      removed += rows.length;
+      if (rows.length < REMOVED_PER_STATEMENT) break;
+    }
   }
+  return removed;
 }

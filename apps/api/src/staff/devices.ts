@@ -7,31 +7,38 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * failures lock the email for browsers without the cookie, never the staff member's own; and failures in a browser
  * with the cookie lock that browser.
  *
- * The cookie is a random id, when it stops being good, and an HMAC of both with the email (so no email is in it,
- * and it is good for that email only). It proves nothing else: it opens no session, and a password is still needed.
+ * The cookie is a random id, when it stops being good, and an HMAC of both with the account's email and password
+ * hash (so no email is in it, it is good for that account only, and a password reset ends every cookie made before
+ * it). It proves nothing else: it opens no session, and a password is still needed.
  */
 export const STAFF_DEVICE_COOKIE = 'staff_device';
 export const DEVICE_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 
 const COOKIE = /^([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-function mac(secret: string, email: string, id: string, expires: string): string {
-  return createHmac('sha256', secret).update(`staff-device:${email}:${id}:${expires}`).digest('base64url');
+/** The account a device cookie vouches for: its email and its password's hash as stored. */
+export interface DeviceAccount {
+  email: string;
+  passwordHash: string;
 }
 
-/** A new device cookie's value for a browser that has just signed in as `email` (lowercase). */
-export function newDeviceCookie(secret: string, email: string, now: Date): string {
-  const id = randomBytes(16).toString('base64url');
+function mac(secret: string, account: DeviceAccount, id: string, expires: string): string {
+  const signed = JSON.stringify(['staff-device', account.email.toLowerCase(), account.passwordHash, id, expires]);
+  return createHmac('sha256', secret).update(signed).digest('base64url');
+}
+
+/** A device cookie's value for a browser that has just signed in to `account`: under its id when it had one. */
+export function newDeviceCookie(secret: string, account: DeviceAccount, now: Date, id = randomBytes(16).toString('base64url')): string {
   const expires = String(Math.floor(now.getTime() / 1000) + DEVICE_LIFETIME_SECONDS);
-  return `${id}.${expires}.${mac(secret, email, id, expires)}`;
+  return `${id}.${expires}.${mac(secret, account, id, expires)}`;
 }
 
-/** The device's id when `cookie` was made for `email` by this shop and is still good; otherwise null. */
-export function trustedDevice(secret: string, email: string, cookie: string | undefined, now: Date): string | null {
-  const parts = cookie ? COOKIE.exec(cookie) : null;
-  if (!parts) return null;
+/** The device's id when `cookie` was made for `account` (with its password as it is now) and is still good; else null. */
+export function trustedDevice(secret: string, account: DeviceAccount | undefined, cookie: string | undefined, now: Date): string | null {
+  const parts = account && cookie ? COOKIE.exec(cookie) : null;
+  if (!account || !parts) return null;
   const [, id, expires, given] = parts as unknown as [string, string, string, string];
   if (Number(expires) * 1000 <= now.getTime()) return null;
-  const expected = Buffer.from(mac(secret, email, id, expires));
+  const expected = Buffer.from(mac(secret, account, id, expires));
   return timingSafeEqual(expected, Buffer.from(given)) ? id : null;
 }

@@ -50,11 +50,13 @@ export async function signIn(
   { db, limiter, clock, ip, previousToken, device }: SignInContext,
   body: AuthenticateBody,
 ): Promise<{ token: string; principal: StaffPrincipal; deviceCookie: string }> {
-  const email = body.email.toLowerCase();
-  const trusted = trustedDevice(device.secret, email, device.cookie, clock.now());
+  const account = await findStaffByEmail(db, body.email);
+  // An account's failures are counted under its address as stored, however the email was typed (the database's
+  // lower() and JavaScript's do not agree on every letter); an email no account has, as typed.
+  const email = (account?.email ?? body.email).toLowerCase();
+  const trusted = trustedDevice(device.secret, account, device.cookie, clock.now());
   const counted = trusted ? `device:${trusted}` : `email:${email}`;
   return limitAttempts(limiter, SIGN_IN_ATTEMPTS, { sessionId: counted, address: ip }, async () => {
-    const account = await findStaffByEmail(db, email);
     // An unknown email costs the same hashing as a wrong password: timing does not tell which emails exist.
     const matches = await verifyPassword(body.password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
     if (!account || !matches || account.disabledAt) {
@@ -70,7 +72,7 @@ export async function signIn(
       const { token, ...times } = session;
       return {
         token,
-        deviceCookie: newDeviceCookie(device.secret, email, clock.now()),
+        deviceCookie: newDeviceCookie(device.secret, account, clock.now(), trusted ?? undefined),
         principal: { id: account.id, email: account.email, name: account.name, role: account.role, accountCreatedAt: account.createdAt, ...times },
       };
     });

@@ -1,6 +1,7 @@
 import type { AddItemBody } from '@charms/contracts/bag';
 import { type AppLoadContext, data, redirect } from 'react-router';
-import { ensureSessionId, isSameOrigin } from '../lib/shopper-id.server';
+import { apiErrorStatus } from '../lib/api-status';
+import { ensureSessionId, isSameOrigin, startSession } from '../lib/shopper-id.server';
 import { apiProblem, fieldSentence } from './api-problem.server';
 import { noticeCookie } from './bag-notice.server';
 import { ENHANCED_FIELD, type BagResult, changeEvents } from './bag-result';
@@ -46,12 +47,18 @@ export async function addToBag(request: Request, { api, cookies }: Pick<AppLoadC
   if (!isSameOrigin(request)) throw data(null, { status: 403 });
   const enhanced = form.get(ENHANCED_FIELD) === '1';
   const values = Object.fromEntries(['quantity', 'braceletSize', 'engravingText', 'engravingFont'].filter((name) => form.has(name)).map((name) => [name, text(form, name)]));
-  const { sessionId, setCookie } = await ensureSessionId(request, api);
+  let { sessionId, setCookie } = await ensureSessionId(request, api);
   const headers = new Headers();
   if (setCookie) headers.append('set-cookie', setCookie);
   try {
     const body = addItemBody(form);
-    const added = await api.addToBag(sessionId, body);
+    const added = await api.addToBag(sessionId, body).catch(async (error: unknown) => {
+      // The browser's session is gone (removed after long disuse): the add goes into a new one, as on a first visit.
+      if (setCookie || apiErrorStatus(error) !== 404) throw error;
+      ({ sessionId, setCookie } = await startSession(request, api));
+      headers.append('set-cookie', setCookie);
+      return api.addToBag(sessionId, body);
+    });
     const photo = await attachPhoto(api, sessionId, added.itemUuid, form.get('photo'));
     const result: BagResult = {
       ...(photo ? { photo } : {}),

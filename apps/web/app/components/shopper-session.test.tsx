@@ -174,6 +174,40 @@ describe('ShopperSessionProvider', () => {
     expect(cookies).toContain(`user-session-id=${NEW_ID}; Path=/; Max-Age=31536000; SameSite=Lax`);
   });
 
+  it('adopts a session the server started since the stored one (the cookie names another it knows): the bag is there', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID, { metalId: 20 })));
+    const api = fakeApi();
+    const cookies = renderProvider(api, [], `user-session-id=${COOKIE_ID}`);
+    expect(await screen.findByText(`${COOKIE_ID} metal 30`)).toBeVisible();
+    expect(window.localStorage.getItem(SESSION_ID_KEY)).toBe(COOKIE_ID);
+    expect(cookies.some((cookie) => cookie.startsWith('user-session-id='))).toBe(false);
+  });
+
+  it('keeps the stored session when the cookie names one the server does not know', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID, { metalId: 20 })));
+    const api = fakeApi();
+    const cookies = renderProvider(api, [], `user-session-id=${GONE_ID}`);
+    expect(await screen.findByText(`${STORED_ID} metal 20`)).toBeVisible();
+    expect(api.create).not.toHaveBeenCalled();
+    expect(cookies).toContain(`user-session-id=${STORED_ID}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  });
+
+  it('starts a new session with the change when the stored one was removed on the server (the update answers 404)', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, GONE_ID);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(GONE_ID, { braceletSize: 8 })));
+    const api = fakeApi();
+    api.update.mockResolvedValueOnce(null);
+    const cookies = renderProvider(api, [], `user-session-id=${GONE_ID}`);
+    await screen.findByText(`${GONE_ID} metal 40`);
+    await userEvent.click(screen.getByRole('button', { name: 'Gold' }));
+    expect(await screen.findByText(`${NEW_ID} metal 10`)).toBeVisible();
+    expect(api.create).toHaveBeenCalledWith({ metalId: 10, braceletSize: 8, productsOrderBy: 'Name' });
+    expect(window.localStorage.getItem(SESSION_ID_KEY)).toBe(NEW_ID);
+    expect(cookies).toContain(`user-session-id=${NEW_ID}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  });
+
   it('ignores a cookie that is not a v4 UUID', async () => {
     const api = fakeApi();
     renderProvider(api, [], 'user-session-id=not-a-uuid');

@@ -150,7 +150,7 @@ export function ShopperSessionProvider({ initialPrefs, children, api, storage, w
         return;
       }
       try {
-        adopt(await updateSession(deps.storage, deps.api, id, changes));
+        adopt(await updateSession(deps.storage, deps.api, id, changes, prefsRef.current));
       } catch (error) {
         console.warn('The shopper session could not be updated', error);
       }

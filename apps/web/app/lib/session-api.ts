@@ -4,12 +4,13 @@ import type { SessionApi } from './session-store';
 
 /** The browser's calls for the shopper session (GET, POST and PUT /api/user-session). */
 export function browserSessionApi(fetcher: typeof fetch): SessionApi {
-  async function send(method: 'POST' | 'PUT', body: unknown, id?: string): Promise<UserSession> {
+  async function send(method: 'POST' | 'PUT', body: unknown, id?: string): Promise<UserSession | null> {
     const response = await fetcher('/api/user-session', {
       method,
       headers: { 'content-type': 'application/json', ...(id ? { [SESSION_HEADER]: id } : {}) },
       body: JSON.stringify(body),
     });
+    if (response.status === 404 && method === 'PUT') return null;
     if (!response.ok) throw new Error(`The session call answered ${response.status}`);
     return (await response.json()) as UserSession;
   }
@@ -21,7 +22,7 @@ export function browserSessionApi(fetcher: typeof fetch): SessionApi {
   }
   return {
     get,
-    create: (prefs) => send('POST', prefs),
+    create: async (prefs) => (await send('POST', prefs))!,
     update: (id, changes: UpdateUserSessionBody) => send('PUT', changes, id),
   };
 }

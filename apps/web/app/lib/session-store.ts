@@ -1,5 +1,5 @@
 import type { UpdateUserSessionBody, UserSession } from '@charms/contracts/session';
-import type { ShopperPrefs } from './shopper-prefs';
+import { type ShopperPrefs, toShopperPrefs } from './shopper-prefs';
 
 /** The spec's local storage keys: the whole session, and its id on its own. */
 export const SESSION_KEY = 'user-session';
@@ -14,7 +14,8 @@ export function isV4Uuid(value: unknown): value is string {
 
 export interface SessionApi {
   create: (body: ShopperPrefs) => Promise<UserSession>;
-  update: (id: string, body: UpdateUserSessionBody) => Promise<UserSession>;
+  /** PUT /user-session: null when the server does not know the id (404). */
+  update: (id: string, body: UpdateUserSessionBody) => Promise<UserSession | null>;
   /** GET /user-session/{id}: null when the server does not know the id (404). */
   get: (id: string) => Promise<UserSession | null>;
 }
@@ -65,9 +66,20 @@ export function saveSession(storage: KeyValueStorage, session: UserSession): voi
  * The spec's load: use the stored session when its id is a valid v4 UUID; otherwise adopt the session the server
  * created for a form posted without JavaScript (its id is in the cookie) when the server still knows it; otherwise
  * create one on the server (with the prefs the pages were rendered with, so nothing on screen changes) and store it.
+ *
+ * One case before the stored session: a cookie naming another session the server knows. The page's script writes
+ * the cookie from storage, so only the server made that one, and it holds the shopper's bag: a form posted without
+ * JavaScript, or an add after the stored session was removed for long disuse (the server then starts a new one).
  */
 export async function loadSession(storage: KeyValueStorage, api: SessionApi, prefs: ShopperPrefs, cookieId: string | null = null): Promise<UserSession> {
   const stored = readStoredSession(storage);
+  if (stored && isV4Uuid(cookieId) && cookieId !== stored.id) {
+    const started = await api.get(cookieId);
+    if (started) {
+      saveSession(storage, started);
+      return started;
+    }
+  }
   if (stored) return stored;
   if (isV4Uuid(cookieId)) {
     const known = await api.get(cookieId);
@@ -81,14 +93,18 @@ export async function loadSession(storage: KeyValueStorage, api: SessionApi, pre
   return created;
 }
 
-/** The spec's update: send the new values, store the session the server returns. */
+/**
+ * The spec's update: send the new values, store the session the server returns. A session the server no longer
+ * knows (removed after long disuse) is replaced by a new one with the shopper's choices and these changes.
+ */
 export async function updateSession(
   storage: KeyValueStorage,
   api: SessionApi,
   id: string,
   changes: UpdateUserSessionBody,
+  prefs: ShopperPrefs,
 ): Promise<UserSession> {
-  const updated = await api.update(id, changes);
+  const updated = (await api.update(id, changes)) ?? (await api.create(toShopperPrefs({ ...prefs, ...changes })));
   saveSession(storage, updated);
   return updated;
 }

@@ -22,6 +22,14 @@ export { serializeSessionCookie };
 export async function ensureSessionId(request: Request, api: ApiClient): Promise<{ sessionId: string; setCookie: string | null }> {
   const existing = readSessionId(request);
   if (existing) return { sessionId: existing, setCookie: null };
+  return startSession(request, api);
+}
+
+/**
+ * A new session (with the shopper's prefs) and its cookie: for a browser with none, or whose session the server no
+ * longer knows (sessions unused for long are removed, apps/api/src/services/user-sessions.ts).
+ */
+export async function startSession(request: Request, api: ApiClient): Promise<{ sessionId: string; setCookie: string }> {
   const session = await api.createSession(readShopperPrefs(request));
   return { sessionId: session.id, setCookie: serializeSessionCookie(session.id, isHttps(request.url)) };
 }
