@@ -131,32 +131,28 @@ describe('shopper searches in the logs', () => {
 });
 
 describe('a client that goes away mid-request', () => {
-  it('is logged as that, never as the database being unavailable', async () => {
+  /** Sends `request` over a new connection to the listening app, and closes the connection 200 ms later. */
+  async function sendAndHangUp(request: string) {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     lines.length = 0;
     await new Promise<void>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
-        socket.write('POST /api/user-session HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"metalId":');
+        socket.write(request);
         setTimeout(() => socket.destroy(), 200);
       });
       socket.on('close', () => resolve());
     });
+  }
+
+  it('is logged as that, never as the database being unavailable', async () => {
+    await sendAndHangUp('POST /api/user-session HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"metalId":');
     await expect.poll(() => lines.some((line) => line.msg === 'the client closed the connection before its request had arrived')).toBe(true);
     expect(lines.filter((line) => line.msg === 'database unavailable')).toEqual([]);
   });
 
   it('after its request arrived whole, leaves a database outage reported as that', async () => {
-    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (t.app.server.address() as AddressInfo).port;
-    lines.length = 0;
-    await new Promise<void>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write('GET /api/waits-on-the-database HTTP/1.1\r\nHost: shop\r\n\r\n');
-        setTimeout(() => socket.destroy(), 200);
-      });
-      socket.on('close', () => resolve());
-    });
+    await sendAndHangUp('GET /api/waits-on-the-database HTTP/1.1\r\nHost: shop\r\n\r\n');
     await expect.poll(() => lines.some((line) => line.msg === 'database unavailable')).toBe(true);
     expect(lines.filter((line) => line.msg === 'the client closed the connection before its request had arrived')).toEqual([]);
   });
