@@ -78,8 +78,18 @@ export function serializeError(error: Error): SerializedError {
  * `/`, their own slashes encoded) or in a catalog call's encoded `path=` (`%2Fproducts%2Fsearch%2FEmma%252FRose`:
  * they end at the next `%2F`).
  */
-const SEARCH_TERM_IN_PATH = /(\/products\/search\/)[^/?&#]*/gi;
+const SEARCH_TERM_IN_PATH = /(\/+products\/+search\/+)[^/?&#]*/gi;
 const SEARCH_TERM_ENCODED = /(%2Fproducts%2Fsearch%2F)(?:[^&#%]|%(?!2F)[0-9A-F]{2})*/gi;
+/** The query's values left out: order links' tokens, and searches (also as `q[]=`, or after a `;`). */
+const SECRET_QUERY_VALUE = /([?&;](?:token|nonce|paymentMethodNonce|email|q|next)(?:\[[^\]=&]*\])?=)[^&;#]*/gi;
+
+/**
+ * The address with its escaped letters, digits and `-._~` written plainly (RFC 3986 says they are the same
+ * address): the router reads `/products/%73earch/Emma` as a search, so the patterns above must see it as one too.
+ */
+function unescapedUnreserved(url: string): string {
+  return url.replace(/%(4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5F|7E)/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
 
 /**
  * A request as logged: method, path and host; the caller's address left out, and so are the query's token values
@@ -90,7 +100,10 @@ const SEARCH_TERM_ENCODED = /(%2Fproducts%2Fsearch%2F)(?:[^&#%]|%(?!2F)[0-9A-F]{
 function serializeRequest(request: { method: string; url: string; host?: string; hostname?: string; id?: string }) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&](?:token|nonce|paymentMethodNonce|email|q|next)=)[^&#]*/gi, `$1${REDACTED}`).replace(SEARCH_TERM_IN_PATH, `$1${REDACTED}`).replace(SEARCH_TERM_ENCODED, `$1${REDACTED}`),
+    url: unescapedUnreserved(request.url)
+      .replace(SECRET_QUERY_VALUE, `$1${REDACTED}`)
+      .replace(SEARCH_TERM_IN_PATH, `$1${REDACTED}`)
+      .replace(SEARCH_TERM_ENCODED, `$1${REDACTED}`),
     host: request.host ?? request.hostname,
   };
 }

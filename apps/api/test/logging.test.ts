@@ -118,6 +118,11 @@ describe('shopper searches in the logs', () => {
     await t.app.inject({ url: '/products/search/Whitfield/2?sort=price' });
     await t.app.inject({ url: `/products/search/${encodeURIComponent('Emma/Whitfield')}/2` });
     await t.app.inject({ url: `/api/products?path=${encodeURIComponent(`/products/search/${encodeURIComponent('Whitfield/Rose')}/2`)}` });
+    // Letters written as escapes, which the router reads as plain ones; a doubled slash; q as a list, or after a `;`.
+    await t.app.inject({ url: '/products/%73earch/Whitfield' });
+    await t.app.inject({ url: '/api/products?%71=Whitfield' });
+    await t.app.inject({ url: '/products//search/Whitfield' });
+    await t.app.inject({ url: '/api/products?q[]=Whitfield&x=1;q=Whitfield' });
     const urls = lines.filter((line) => line.msg === 'incoming request').map((line) => (line as { req: { url: string } }).req.url);
     expect(urls).toEqual([
       '/api/products?path=%2Fproducts%2Fsearch%2F[redacted]&pageSize=2',
@@ -125,6 +130,10 @@ describe('shopper searches in the logs', () => {
       '/products/search/[redacted]/2?sort=price',
       '/products/search/[redacted]/2',
       '/api/products?path=%2Fproducts%2Fsearch%2F[redacted]%2F2',
+      '/products/search/[redacted]',
+      '/api/products?q=[redacted]',
+      '/products//search/[redacted]',
+      '/api/products?q[]=[redacted]&x=1;q=[redacted]',
     ]);
     expect(JSON.stringify(lines)).not.toContain('Whitfield');
   });
