@@ -194,6 +194,16 @@ describe('ShopperSessionProvider', () => {
     expect(cookies).toContain(`user-session-id=${STORED_ID}; Path=/; Max-Age=31536000; SameSite=Lax`);
   });
 
+  it('keeps the stored session when asking about the cookie’s session fails', async () => {
+    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID, { metalId: 20 })));
+    const api = fakeApi();
+    api.get.mockRejectedValueOnce(new Error('The session call answered 503'));
+    renderProvider(api, [], `user-session-id=${COOKIE_ID}`);
+    expect(await screen.findByText(`${STORED_ID} metal 20`)).toBeVisible();
+    expect(api.get).toHaveBeenCalledWith(COOKIE_ID);
+  });
+
   it('starts a new session with the change when the stored one was removed on the server (the update answers 404)', async () => {
     window.localStorage.setItem(SESSION_ID_KEY, GONE_ID);
     window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(GONE_ID, { braceletSize: 8 })));

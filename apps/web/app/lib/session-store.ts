@@ -74,7 +74,8 @@ export function saveSession(storage: KeyValueStorage, session: UserSession): voi
 export async function loadSession(storage: KeyValueStorage, api: SessionApi, prefs: ShopperPrefs, cookieId: string | null = null): Promise<UserSession> {
   const stored = readStoredSession(storage);
   if (stored && isV4Uuid(cookieId) && cookieId !== stored.id) {
-    const started = await api.get(cookieId);
+    // Asking costs nothing the page needs: when the call fails, the stored session stays.
+    const started = await api.get(cookieId).catch(() => null);
     if (started) {
       saveSession(storage, started);
       return started;
