@@ -152,13 +152,6 @@ describe('behind a proxy that terminates HTTPS, with Braintree and Google Tag Ma
   });
   beforeAll(() => {
     t.app.get('/a-page', { config: { pagePolicy: true } }, async (_request, reply) => reply.cspNonce.script);
-    // An answer that starts, then waits for the connection to end: an answer under way.
-    t.app.get('/an-answer-under-way', async (request, reply) => {
-      reply.hijack();
-      reply.raw.writeHead(200, { 'content-type': 'text/plain', 'content-length': '100' });
-      reply.raw.write('the first part;');
-      await new Promise((resolve) => request.raw.socket.once('close', resolve));
-    });
   });
 
   it('answers over HTTPS tell the browser to come back only over HTTPS', async () => {

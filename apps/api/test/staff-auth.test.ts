@@ -226,8 +226,8 @@ describe('lockout, in the limiter every instance shares', () => {
     expect((await signIn({ email: person.email, password: PASSWORD }, { cookies: { staff_device: device } })).statusCode).toBe(429);
   });
 
-  // Skipped without a Redis server to count in (TEST_REDIS_URL; CI sets it to the Redis on 127.0.0.1:6379). The test
-  // above covers the database's counts, which the shop uses when REDIS_URL is unset.
+  // Skipped without a Redis server to count in (TEST_REDIS_URL; CI sets it to the Redis on 127.0.0.1:6379). "locks an
+  // email after ten failures…" above covers the database's counts, which the shop uses when REDIS_URL is unset.
   it.skipIf(!process.env.TEST_REDIS_URL)('locks the same way when the counts are kept in Redis', async () => {
     const app = await instance({ REDIS_URL: process.env.TEST_REDIS_URL! });
     await expect.poll(async () => (await app.inject('/api/ready')).json()).toMatchObject({ rateLimits: 'redis' });

@@ -32,6 +32,12 @@ function fakeApi(): SessionApi & { create: ReturnType<typeof vi.fn>; update: Ret
   };
 }
 
+/** A session the browser kept from an earlier visit, as the provider stores one. */
+function storeSession(stored: UserSession) {
+  window.localStorage.setItem(SESSION_ID_KEY, stored.id);
+  window.localStorage.setItem(SESSION_KEY, JSON.stringify(stored));
+}
+
 function Probe() {
   const { session: current, prefs, loaded, update } = useShopperSession();
   return (
@@ -78,8 +84,7 @@ describe('ShopperSessionProvider', () => {
   });
 
   it('uses a stored session whose id is a v4 UUID without creating another', async () => {
-    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
-    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID, { metalId: 20 })));
+    storeSession(session(STORED_ID, { metalId: 20 }));
     const api = fakeApi();
     renderProvider(api);
     expect(await screen.findByText(`${STORED_ID} metal 20`)).toBeVisible();
@@ -142,16 +147,14 @@ describe('ShopperSessionProvider', () => {
   });
 
   it('writes the cookie from a stored session when the cookie is missing, and leaves a matching cookie alone', async () => {
-    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
-    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID)));
+    storeSession(session(STORED_ID));
     const missing = renderProvider(fakeApi());
     await screen.findByText(`${STORED_ID} metal 40`);
     expect(missing.filter((cookie) => cookie.startsWith('user-session-id='))).toEqual([`user-session-id=${STORED_ID}; Path=/; Max-Age=31536000; SameSite=Lax`]);
   });
 
   it('does not rewrite a session cookie that already matches local storage', async () => {
-    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
-    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID)));
+    storeSession(session(STORED_ID));
     const cookies = renderProvider(fakeApi(), [], `shopper-prefs=x; user-session-id=${STORED_ID}`);
     await screen.findByText(`${STORED_ID} metal 40`);
     expect(cookies.some((cookie) => cookie.startsWith('user-session-id='))).toBe(false);
@@ -175,8 +178,7 @@ describe('ShopperSessionProvider', () => {
   });
 
   it('adopts a session the server started since the stored one (the cookie names another it knows): the bag is there', async () => {
-    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
-    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID, { metalId: 20 })));
+    storeSession(session(STORED_ID, { metalId: 20 }));
     const api = fakeApi();
     const cookies = renderProvider(api, [], `user-session-id=${COOKIE_ID}`);
     expect(await screen.findByText(`${COOKIE_ID} metal 30`)).toBeVisible();
@@ -185,8 +187,7 @@ describe('ShopperSessionProvider', () => {
   });
 
   it('keeps the stored session when the cookie names one the server does not know', async () => {
-    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
-    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID, { metalId: 20 })));
+    storeSession(session(STORED_ID, { metalId: 20 }));
     const api = fakeApi();
     const cookies = renderProvider(api, [], `user-session-id=${GONE_ID}`);
     expect(await screen.findByText(`${STORED_ID} metal 20`)).toBeVisible();
@@ -195,8 +196,7 @@ describe('ShopperSessionProvider', () => {
   });
 
   it('keeps the stored session when asking about the cookie’s session fails', async () => {
-    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
-    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID, { metalId: 20 })));
+    storeSession(session(STORED_ID, { metalId: 20 }));
     const api = fakeApi();
     api.get.mockRejectedValueOnce(new Error('The session call answered 503'));
     renderProvider(api, [], `user-session-id=${COOKIE_ID}`);
@@ -205,8 +205,7 @@ describe('ShopperSessionProvider', () => {
   });
 
   it('starts a new session with the change when the stored one was removed on the server (the update answers 404)', async () => {
-    window.localStorage.setItem(SESSION_ID_KEY, GONE_ID);
-    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(GONE_ID, { braceletSize: 8 })));
+    storeSession(session(GONE_ID, { braceletSize: 8 }));
     const api = fakeApi();
     api.update.mockResolvedValueOnce(null);
     const cookies = renderProvider(api, [], `user-session-id=${GONE_ID}`);
@@ -294,8 +293,7 @@ describe('the bag summary (the header’s count)', () => {
   const headerBag = () => screen.getByRole('link', { name: /Shopping Bag/ });
 
   it('is asked for once the session is settled, and the header shows its count', async () => {
-    window.localStorage.setItem(SESSION_ID_KEY, STORED_ID);
-    window.localStorage.setItem(SESSION_KEY, JSON.stringify(session(STORED_ID)));
+    storeSession(session(STORED_ID));
     const { asked } = renderShop(fakeApi());
     await waitFor(() => expect(headerBag()).toHaveAccessibleName('Shopping Bag 2 items'));
     expect(asked).toEqual([STORED_ID]);
